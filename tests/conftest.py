@@ -1,0 +1,110 @@
+"""Shared fixtures: the project root, a built site, a local server on the site_url origin,
+and Debian's Chromium driven by Playwright (never `playwright install`)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+#: The origin of `site_url` in mkdocs.yml: browser tests must be served here, or Material's
+#: instant navigation never intercepts a link.
+SITE_HOST = "127.0.0.1"
+SITE_PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765"))
+
+
+@pytest.fixture(scope="session")
+def project_root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site (pages and PDFs) built once per test session into a temporary folder."""
+    from generator.build import build
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    build(ROOT, out)
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """The built site served over HTTP at the site_url origin."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = _Server((SITE_HOST, SITE_PORT), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{SITE_HOST}:{SITE_PORT}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `make setup` (installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """Inject axe-core from node_modules and return its violations (an empty list is a pass)."""
+    page.add_script_tag(path=str(AXE_JS))
+    result: dict[str, Any] = page.evaluate("async () => await axe.run(document)")
+    return list(result["violations"])
+
+
+def describe_violations(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        targets = [", ".join(n["target"]) for n in v["nodes"][:5]]
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']} -> {targets}")
+    return "\n".join(lines)

@@ -1,0 +1,522 @@
+"""Chains: the shedding game from northern Minnesota, as pure functions.
+
+Source: ``shared/seeds/001_77427f642e86fa3a.txt``. Comments cite the rule ids of
+``rules-data/chains.yaml``; the points the source leaves open are in ``RULINGS``.
+
+- ``hand_points``: what the cards left in a hand score (chains-scoring).
+- ``judge_play``: is a card a legal play on the top card, of which kind, and may the
+  player play again (chains-run, chains-flush, chains-royal, chains-same-rank,
+  chains-multiple-decks, chains-ruling-ace and the three published variations).
+- ``deal`` / ``replay_hand``: one hand replayed move by move, each move checked.
+- ``game_result``: the totals and winners of a game of ten hands (chains-game).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import Card, Rank, check_copies, format_card, format_cards
+from ..errors import CardError, IllegalPlay
+from . import RecordError, card_field, cards_field, check_fields, int_field
+
+RULINGS = """
+chains-ruling-ace -- Is the Ace next to the King, the Two, or both?
+    Readings: Ace low only (A-2); Ace high only (K-A); both, the ranks forming a circle.
+    Ruling: both. The ranks form a circle, so an Ace may be played on a King or a Two, and a
+    King or a Two on an Ace, as a run (or a royal when the suit matches).
+chains-first-turn -- Which "first turn" lets a player pass without drawing?
+    Readings: the first turn of the whole ten-hand game; each player's first turn of each hand.
+    Ruling: each player's first turn of each hand (the hand is what "the game" means there).
+chains-draw -- May a player draw instead of playing a card they could play?
+    Readings: drawing is a free choice; drawing only when no card can be played.
+    Ruling: only when no card can be played; a player who can play must play.
+chains-draw -- Is a drawn card played at once?
+    Ruling: no; the source says the turn is over after the draw.
+chains-royal -- Must the extra card after a royal be played when the player can?
+    Readings: "may play another" as a permission; as a duty.
+    Ruling: a permission. The player may stop after a royal; stopping (or being unable to play)
+    costs no card. A royal played as the extra card earns another extra play.
+    With the draw-after-royal variation, a player who stops after a royal draws one card.
+chains-royal -- What if the royal was the player's last card?
+    Ruling: the hand ends at once; the player has gone out.
+chains-draw -- What happens when the stock runs out?
+    Readings: reshuffle the discard pile; turn it over; play on without drawing.
+    Ruling: the discard pile under its top card is turned face down, without shuffling, to be
+    the new stock (so a hand can be replayed from its deal). If there is still nothing to draw,
+    a player who cannot play passes.
+chains-game -- What if two or more players share the lowest total?
+    Readings: a shared win; a tie-break hand.
+    Ruling: they share the win (the source names no tie-break).
+"""
+
+#: chains-deal: five cards each.
+HAND_SIZE = 5
+#: chains-game: a game is ten hands.
+HANDS_PER_GAME = 10
+
+# chains-scoring: 2-9 ten points, 10/J/Q fifteen, K twenty, A twenty-five.
+POINTS: dict[Rank, int] = {
+    **{r: 10 for r in (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT,
+                       Rank.NINE)},
+    Rank.TEN: 15, Rank.JACK: 15, Rank.QUEEN: 15, Rank.KING: 20, Rank.ACE: 25,
+}
+
+
+class Variant(enum.Enum):
+    """The three variations the source names (chains-variations)."""
+
+    NO_EXTRA_PLAY = "no-extra-play"  # a royal earns no extra card
+    DRAW_AFTER_ROYAL = "draw-after-royal"  # after a royal, a player who plays no other card draws one
+    SAME_RANK = "same-rank"  # any card of equal rank may be played, like a king on a king
+
+
+class PlayKind(enum.Enum):
+    RUN = "run"  # chains-run
+    FLUSH = "flush"  # chains-flush
+    ROYAL = "royal"  # chains-royal
+    SAME = "same"  # chains-multiple-decks (or the same-rank variation)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Whether a card may go on the top card: ``kind`` is None when it may not."""
+
+    legal: bool
+    kind: PlayKind | None
+    again: bool
+
+    def as_record(self) -> dict[str, Any]:
+        return {"legal": self.legal, "kind": None if self.kind is None else self.kind.value, "again": self.again}
+
+
+ILLEGAL = Judgement(False, None, False)
+
+
+def _no_joker(card: Card) -> None:
+    if card.is_joker:
+        raise CardError("Chains is played without jokers: JK is not a Chains card")
+
+
+def _check_decks(decks: int) -> None:
+    if decks < 1:
+        raise CardError(f"decks must be 1 or more, not {decks}")
+
+
+def card_points(card: Card) -> int:
+    """chains-scoring: the points one card left in a hand counts."""
+    _no_joker(card)
+    return POINTS[card.rank]
+
+
+def hand_points(cards: Sequence[Card], *, decks: int = 1) -> int:
+    """chains-scoring: the points of the cards left in a hand (0 for an empty hand)."""
+    _check_decks(decks)
+    for card in cards:
+        _no_joker(card)
+    check_copies(cards, decks, jokers=False)
+    return sum(POINTS[c.rank] for c in cards)
+
+
+def ranks_adjacent(a: Rank, b: Rank) -> bool:
+    """One higher or lower; chains-ruling-ace: the ranks form a circle (K-A-2)."""
+    return (a.number - b.number) % 13 in (1, 12)
+
+
+def parse_variants(value: object) -> frozenset[Variant]:
+    """``None``, one variant name, or a list of names; an unknown name lists the known ones."""
+    if value is None:
+        return frozenset()
+    names = [value] if isinstance(value, (str, Variant)) else value
+    if not isinstance(names, (list, tuple, set, frozenset)):
+        raise RecordError(f"variant must be null, a name or a list of names, not {value!r}")
+    out: set[Variant] = set()
+    for name in names:
+        if isinstance(name, Variant):
+            out.add(name)
+            continue
+        try:
+            out.add(Variant(name))
+        except ValueError:
+            known = ", ".join(v.value for v in Variant)
+            raise RecordError(f"unknown variant {name!r} (known: {known})") from None
+    return frozenset(out)
+
+
+def judge_play(top: Card, card: Card, *, decks: int = 1, variants: Iterable[Variant] = ()) -> Judgement:
+    """May ``card`` be played on ``top``, as which kind, and may the player play again?"""
+    _no_joker(top)
+    _no_joker(card)
+    _check_decks(decks)
+    variants = frozenset(variants)
+    if card == top and decks == 1:
+        raise CardError(f"one deck holds only one {format_card(card)}: it cannot be played on itself")
+    if card.rank is top.rank:
+        # chains-same-rank: another card of the same rank is illegal, except the exact same card
+        # when several decks are in use (chains-multiple-decks), or any with the same-rank variation.
+        if card == top or Variant.SAME_RANK in variants:
+            return Judgement(True, PlayKind.SAME, False)
+        return ILLEGAL
+    adjacent = ranks_adjacent(card.rank, top.rank)
+    same_suit = card.suit is top.suit
+    if adjacent and same_suit:
+        # chains-royal: the player may play again, unless the no-extra-play variation is on.
+        return Judgement(True, PlayKind.ROYAL, Variant.NO_EXTRA_PLAY not in variants)
+    if adjacent:
+        return Judgement(True, PlayKind.RUN, False)  # chains-run
+    if same_suit:
+        return Judgement(True, PlayKind.FLUSH, False)  # chains-flush
+    return ILLEGAL
+
+
+# --- One hand, replayed move by move -------------------------------------------------------
+
+
+class Action(enum.Enum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Move:
+    action: Action
+    card: Card | None = None
+
+    def __str__(self) -> str:
+        return format_card(self.card) if self.card is not None else self.action.value
+
+
+def parse_move(move: str | Move) -> Move:
+    """``"8H"`` plays the eight of hearts; ``"draw"`` and ``"pass"`` are the other moves."""
+    if isinstance(move, Move):
+        return move
+    if not isinstance(move, str):
+        raise RecordError(f"a move is a card like '8H', 'draw' or 'pass', not {move!r}")
+    word = move.strip().lower()
+    if word in ("draw", "pass"):
+        return Move(Action(word))
+    return Move(Action.PLAY, card_field(move, "move"))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt: ``hands[i]`` is player i's; ``stock`` is top first."""
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    stock: tuple[Card, ...]
+    decks: int = 1
+
+
+def deal(order: Sequence[Card], *, players: int, dealer: int, decks: int = 1) -> Deal:
+    """chains-deal: one card at a time, clockwise from the dealer's left, until each player has
+    five; the next card is turned face up; the rest is the stock. ``order`` is the shuffled deck,
+    top first (it may stop short of the whole deck)."""
+    _check_decks(decks)
+    if players < 2:
+        raise IllegalPlay(f"Chains needs 2 or more players, not {players}")
+    if not 0 <= dealer < players:
+        raise IllegalPlay(f"dealer must be a player from 0 to {players - 1}, not {dealer}")
+    need = HAND_SIZE * players + 1
+    if len(order) < need:
+        raise IllegalPlay(f"{players} players need {need} cards to deal (five each and the upcard), "
+                          f"not {len(order)}")
+    for card in order:
+        _no_joker(card)
+    check_copies(order, decks, jokers=False, what="the deck")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(HAND_SIZE * players):
+        hands[(dealer + 1 + i) % players].append(order[i])
+    return Deal(players, dealer, tuple(tuple(h) for h in hands), order[need - 1], tuple(order[need:]), decks)
+
+
+@dataclass(frozen=True)
+class HandState:
+    """A hand in play. ``pile`` is the discard pile, bottom first (its last card is on top)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    turn: int
+    decks: int = 1
+    variants: frozenset[Variant] = frozenset()
+    #: The player is on an extra play earned by a royal (chains-royal).
+    again: bool = False
+    #: Players who have finished a turn this hand (chains-first-turn).
+    had_turn: frozenset[int] = frozenset()
+    #: The player who went out, once the hand is over.
+    out: int | None = None
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    def playable(self, player: int | None = None) -> list[Card]:
+        """The cards in a player's hand that may go on the top card, in hand order, once each."""
+        hand = self.hands[self.turn if player is None else player]
+        seen: list[Card] = []
+        for card in hand:
+            if card in seen or (card == self.top and self.decks == 1):
+                continue
+            if judge_play(self.top, card, decks=self.decks, variants=self.variants).legal:
+                seen.append(card)
+        return seen
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move as replayed: what happened and what the table looks like after it."""
+
+    number: int
+    player: int
+    move: Move
+    kind: PlayKind | None = None
+    drew: Card | None = None
+    again: bool = False
+    went_out: bool = False
+    top: Card | None = None
+
+    def as_record(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "player": self.player, "move": str(self.move),
+            "kind": None if self.kind is None else self.kind.value,
+            "drew": None if self.drew is None else format_card(self.drew),
+            "again": self.again, "went_out": self.went_out,
+            "top": None if self.top is None else format_card(self.top),
+        }
+
+
+def start_hand(dealt: Deal, *, variants: Iterable[Variant] = ()) -> HandState:
+    # chains-first-turn: the player to the dealer's left plays first, on the upcard.
+    return HandState(
+        hands=dealt.hands, pile=(dealt.upcard,), stock=dealt.stock,
+        turn=(dealt.dealer + 1) % dealt.players, decks=dealt.decks, variants=frozenset(variants),
+    )
+
+
+def _end_turn(state: HandState, **changes: Any) -> HandState:
+    return replace(state, turn=(state.turn + 1) % state.players, again=False,
+                   had_turn=state.had_turn | {state.turn}, **changes)
+
+
+def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[HandState, Step]:
+    """Apply one move; ``IllegalPlay`` names the move number, the player and why it is illegal."""
+    mv = parse_move(move)
+    p = state.turn
+    where = f"move {number} (player {p}, {mv})"
+    if state.out is not None:
+        raise IllegalPlay(f"{where}: the hand is over, player {state.out} went out")
+    hand = state.hands[p]
+    if mv.action is Action.PLAY:
+        assert mv.card is not None
+        card = mv.card
+        if card not in hand:
+            raise IllegalPlay(f"{where}: player {p} holds no {format_card(card)}")
+        if card == state.top and state.decks == 1:
+            raise IllegalPlay(f"{where}: one deck holds only one {format_card(card)}")
+        verdict = judge_play(state.top, card, decks=state.decks, variants=state.variants)
+        if not verdict.legal:
+            raise IllegalPlay(f"{where}: {format_card(card)} may not go on {format_card(state.top)} "
+                              f"(not a run, a flush or a royal)")
+        i = hand.index(card)
+        new_hand = hand[:i] + hand[i + 1:]
+        hands = state.hands[:p] + (new_hand,) + state.hands[p + 1:]
+        pile = state.pile + (card,)
+        if not new_hand:
+            # The hand ends the moment a player has no cards, even after a royal.
+            done = replace(state, hands=hands, pile=pile, out=p, again=False,
+                           had_turn=state.had_turn | {p})
+            return done, Step(number, p, mv, verdict.kind, went_out=True, top=card)
+        if verdict.again:  # chains-royal: the same player may play another card
+            nxt = replace(state, hands=hands, pile=pile, again=True)
+        else:
+            nxt = _end_turn(state, hands=hands, pile=pile)
+        return nxt, Step(number, p, mv, verdict.kind, again=verdict.again, top=card)
+
+    can_play = state.playable()
+    stock, pile = state.stock, state.pile
+    if not stock and len(pile) > 1:
+        # chains-draw (ruling): the pile under the top card, turned over, is the new stock.
+        stock, pile = pile[:-1], pile[-1:]
+    nothing_to_draw = not stock
+
+    if state.again:
+        # After a royal the extra card is optional (ruling); stopping costs nothing, except
+        # with the draw-after-royal variation, where the player draws one card.
+        draws = Variant.DRAW_AFTER_ROYAL in state.variants and not nothing_to_draw
+        if mv.action is Action.DRAW and not draws:
+            why = ("there is nothing to draw" if nothing_to_draw else
+                   "after a royal a player who plays no other card passes without drawing "
+                   "(draw only with the draw-after-royal variation)")
+            raise IllegalPlay(f"{where}: {why}")
+        if mv.action is Action.PASS and draws:
+            raise IllegalPlay(f"{where}: with the draw-after-royal variation, a player who plays "
+                              "no other card after a royal draws one")
+    else:
+        if can_play:
+            raise IllegalPlay(f"{where}: player {p} can play {format_card(can_play[0])} on "
+                              f"{format_card(state.top)}, so must play a card")
+        first_turn = p not in state.had_turn
+        if mv.action is Action.DRAW:
+            if first_turn:
+                raise IllegalPlay(f"{where}: on a first turn a player who cannot play passes "
+                                  "without drawing")
+            if nothing_to_draw:
+                raise IllegalPlay(f"{where}: there is nothing to draw; pass")
+        elif not first_turn and not nothing_to_draw:
+            raise IllegalPlay(f"{where}: a player who cannot play after the first turn draws a card")
+
+    if mv.action is Action.DRAW:
+        drawn = stock[0]
+        hands = state.hands[:p] + (hand + (drawn,),) + state.hands[p + 1:]
+        nxt = _end_turn(state, hands=hands, stock=stock[1:], pile=pile)
+        return nxt, Step(number, p, mv, drew=drawn, top=pile[-1])
+    return _end_turn(state), Step(number, p, mv, top=state.top)
+
+
+@dataclass(frozen=True)
+class HandReplay:
+    state: HandState
+    steps: tuple[Step, ...] = field(default=())
+
+    @property
+    def finished(self) -> bool:
+        return self.state.out is not None
+
+    def scores(self) -> tuple[int, ...]:
+        """chains-scoring: the player who went out scores 0, the others their cards' points."""
+        if self.state.out is None:
+            raise IllegalPlay("the hand is not over yet: nobody has gone out")
+        return tuple(hand_points(h, decks=self.state.decks) for h in self.state.hands)
+
+
+def replay_hand(dealt: Deal, moves: Iterable[str | Move], *, variants: Iterable[Variant] = ()) -> HandReplay:
+    """Replay a hand from its deal; the first illegal move raises ``IllegalPlay``."""
+    state = start_hand(dealt, variants=variants)
+    steps: list[Step] = []
+    for number, move in enumerate(moves, start=1):
+        state, step = apply_move(state, move, number)
+        steps.append(step)
+    return HandReplay(state, tuple(steps))
+
+
+# --- A game of ten hands -------------------------------------------------------------------
+
+
+def dealer_of_hand(first_dealer: int, hand_number: int, players: int) -> int:
+    """chains-deal: the deal passes one player to the left each hand (hand_number from 1)."""
+    if hand_number < 1:
+        raise IllegalPlay(f"hands are numbered from 1, not {hand_number}")
+    return (first_dealer + hand_number - 1) % players
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """chains-game: running totals; the lowest total wins, equal lowest totals share the win.
+
+    ``winners`` are the players with the lowest total so far; the game is ``complete`` after
+    ten hands."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    hands_played: int
+
+    @property
+    def complete(self) -> bool:
+        return self.hands_played == HANDS_PER_GAME
+
+
+def game_result(players: int, hand_scores: Sequence[Sequence[int]]) -> GameResult:
+    if players < 2:
+        raise IllegalPlay(f"Chains needs 2 or more players, not {players}")
+    if len(hand_scores) > HANDS_PER_GAME:
+        raise IllegalPlay(f"a game of Chains is {HANDS_PER_GAME} hands, not {len(hand_scores)}")
+    totals = [0] * players
+    for n, row in enumerate(hand_scores, start=1):
+        if len(row) != players:
+            raise IllegalPlay(f"hand {n} has {len(row)} scores for {players} players")
+        for i, s in enumerate(row):
+            if s < 0:
+                raise IllegalPlay(f"hand {n}: player {i} scores {s}, but scores are never negative")
+            totals[i] += s
+    low = min(totals)
+    return GameResult(tuple(totals), tuple(i for i, t in enumerate(totals) if t == low), len(hand_scores))
+
+
+# --- JSON records ---------------------------------------------------------------------------
+
+
+def _decks(rec: dict[str, Any]) -> int:
+    return int_field(rec.get("decks", 1), "decks", minimum=1, maximum=8)
+
+
+def score_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``{"hand": ["7H", "KD"], "decks": 1}`` -> ``{"score": 30}``."""
+    rec = check_fields(rec, ("hand",), ("decks",))
+    cards = cards_field(rec["hand"], "hand")
+    return {"score": hand_points(cards, decks=_decks(rec))}
+
+
+def play_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``{"top": "7H", "card": "8H", "decks": 1, "variant": null}`` ->
+    ``{"legal": true, "kind": "royal", "again": true}``."""
+    rec = check_fields(rec, ("top", "card"), ("decks", "variant"))
+    top = card_field(rec["top"], "top")
+    card = card_field(rec["card"], "card")
+    variants = parse_variants(rec.get("variant"))
+    return judge_play(top, card, decks=_decks(rec), variants=variants).as_record()
+
+
+def game_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``{"players": 3, "hands": [[0, 20, 35], ...]}`` (players may be a list of names) ->
+    ``{"totals": [...], "winners": [...], "complete": false}``."""
+    rec = check_fields(rec, ("players", "hands"))
+    players = rec["players"]
+    count = len(players) if isinstance(players, list) else int_field(players, "players", minimum=2)
+    rows = rec["hands"]
+    if not isinstance(rows, list):
+        raise RecordError(f"hands must be a list of per-hand score lists, not {rows!r}")
+    scores: list[list[int]] = []
+    for n, row in enumerate(rows):
+        if not isinstance(row, list):
+            raise RecordError(f"hands[{n}] must be a list of scores, not {row!r}")
+        scores.append([int_field(s, f"hands[{n}][{i}]", minimum=0) for i, s in enumerate(row)])
+    result = game_result(count, scores)
+    return {"totals": list(result.totals), "winners": list(result.winners), "complete": result.complete}
+
+
+def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """Replay a hand: ``{"players": 3, "dealer": 0, "deck": [...top first], "moves": ["8H", "draw"],
+    "decks": 1, "variant": null}`` -> the steps, the hands left, and the scores once someone is out."""
+    rec = check_fields(rec, ("players", "dealer", "deck", "moves"), ("decks", "variant"))
+    players = int_field(rec["players"], "players", minimum=2, maximum=20)
+    dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=players - 1)
+    order = cards_field(rec["deck"], "deck")
+    moves = rec["moves"]
+    if not isinstance(moves, list):
+        raise RecordError(f"moves must be a list like [\"8H\", \"draw\"], not {moves!r}")
+    dealt = deal(order, players=players, dealer=dealer, decks=_decks(rec))
+    replay = replay_hand(dealt, [parse_move(m) for m in moves], variants=parse_variants(rec.get("variant")))
+    st = replay.state
+    return {
+        "dealt": [format_cards(h) for h in dealt.hands],
+        "upcard": format_card(dealt.upcard),
+        "steps": [s.as_record() for s in replay.steps],
+        "hands": [format_cards(h) for h in st.hands],
+        "top": format_card(st.top),
+        "turn": None if st.out is not None else st.turn,
+        "out": st.out,
+        "scores": list(replay.scores()) if replay.finished else None,
+    }
+
+
+RECORDS = {"score": score_record, "play": play_record, "game": game_record, "hand": hand_record}

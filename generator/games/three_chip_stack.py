@@ -1,0 +1,582 @@
+"""3 Chip Stack: the little betting game with poker chips, as pure functions.
+
+Source: ``shared/seeds/002_020fca9a92ffa833.txt``. Comments cite the rule ids of
+``rules-data/3-chip-stack.yaml``; the points the source leaves open are in ``RULINGS``.
+
+- ``strength`` / ``hand_key``: the card order, 3 > A > K > ... > 4 > 2 (three-chip-stack-ranking).
+- ``showdown``: who wins, at which card, and how the pot splits (-showdown, -split,
+  -ruling-odd-chip).
+- ``start_hand`` / ``apply_action`` / ``end_exchange`` / ``settle``: the chips of one hand,
+  action by action (-ante, -first-round, -fold-first, -exchange, -second-round, -fold-second).
+- ``players_in`` / ``next_dealer`` / ``game_over``: elimination and the end of the game.
+
+Seats are numbered 0..n-1 clockwise, so "the player to the left" of seat i is seat i+1.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..cards import Card, Rank, check_copies, format_card, format_cards
+from ..errors import CardError, IllegalPlay
+from . import RecordError, cards_field, check_fields, int_field
+
+RULINGS = """
+three-chip-stack-ruling-odd-chip -- A split pot that does not divide evenly.
+    Readings: the odd chips stay in the pot for the next hand; they go to the dealer; they go
+    to the tied winners one each, nearest the dealer's left first.
+    Ruling: one each to the tied winners in turn order, starting from the dealer's left.
+three-chip-stack-ante -- Is the dealer's stack of 3 a bet, and does the dealer play the hand?
+    Readings: the dealer only collects; the dealer's 3 is an ante and the dealer then bets like
+    anyone; the dealer's 3 is the dealer's opening bet of the first round.
+    Ruling: the dealer plays the hand, and the stack of 3 is the dealer's first-round bet: the
+    others see those 3 (the first-round minimum) or raise. The dealer acts last; if nobody has
+    raised, the dealer may stand on the 3 (check), raise, or fold.
+three-chip-stack-first-round -- Does every player still in get a turn after a raise?
+    Ruling: yes, as in any betting round: a round goes on round the table until every player
+    still in has acted since the last raise and has seen it (or folded).
+three-chip-stack-fold-first -- Does a player who sees 3 and then folds to a raise pass a chip?
+    Ruling: no. Only a player who folds without having bet any chips in the first round passes
+    the dealer one chip; the dealer never passes a chip to himself.
+three-chip-stack-ante -- A player cannot afford a bet (fewer chips than the dealer's 3, the
+    first-round minimum, or a bet to see).
+    Readings: "all in" with side pots, as in poker; no bet may exceed the smallest stack; nobody
+    puts in chips they do not have.
+    Ruling: nobody puts in chips they do not have. A dealer with fewer than 3 chips stacks all
+    of them (the minimum to see stays 3); a player who cannot see the bet must fold.
+three-chip-stack-fold-first -- What if everyone else folds?
+    Ruling: the last player in takes the pot at once; there is no exchange and no showdown.
+    If all the others fold in the first round, the dealer takes back the pot and keeps the chips
+    passed to him.
+three-chip-stack-fold-first -- When does the dealer get the chip a folding player passes?
+    Ruling: at once, so he may bet it in the same hand.
+three-chip-stack-second-round -- Is there a limit on bets and raises?
+    Ruling: none but the chips a player has; a raise is at least one chip.
+three-chip-stack-exchange -- Must a player throw a card away?
+    Ruling: no; each player still in may throw away one card or keep all three.
+three-chip-stack-elimination -- Who deals when the player to the dealer's left is out?
+    Ruling: the next player to the left who still has chips.
+"""
+
+HAND_SIZE = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+#: three-chip-stack-ante: the dealer always stacks 3 chips.
+DEALER_STACK = 3
+#: three-chip-stack-first-round: the minimum bet of the first round.
+FIRST_ROUND_MINIMUM = 3
+#: three-chip-stack-fold-first: a first-round fold without a bet passes the dealer one chip.
+FOLD_CHIP = 1
+
+# three-chip-stack-ranking: 3 is best, then A K Q J 10 ... 4; a 2 is worthless (lowest).
+_ORDER = (Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
+          Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE, Rank.THREE)
+STRENGTH: dict[Rank, int] = {r: i for i, r in enumerate(_ORDER)}
+
+
+def strength(card: Card) -> int:
+    """three-chip-stack-ranking: higher is better; suits never matter."""
+    if card.is_joker:
+        raise CardError("3 Chip Stack is played without jokers: JK is not a 3 Chip Stack card")
+    return STRENGTH[card.rank]
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    """A hand best card first (stable, so equal ranks keep their order)."""
+    return sorted(cards, key=strength, reverse=True)
+
+
+def hand_key(cards: Sequence[Card]) -> tuple[int, ...]:
+    """three-chip-stack-showdown: compare the best cards, then the next, then the third.
+
+    Pairs and triples count for nothing, so the key is just the strengths, best first."""
+    if len(cards) != HAND_SIZE:
+        raise IllegalPlay(f"a 3 Chip Stack hand is {HAND_SIZE} cards, not {len(cards)}: "
+                          f"{' '.join(format_cards(cards)) or 'no cards'}")
+    return tuple(sorted((strength(c) for c in cards), reverse=True))
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """``winners`` index the hands; ``decided_by`` is the card position (1-3) at which the winners
+    beat the best of the rest, None when every hand ties; ``shares`` is each hand's part of the pot."""
+
+    winners: tuple[int, ...]
+    decided_by: int | None
+    shares: tuple[int, ...]
+
+    def as_record(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "decided_by": self.decided_by, "shares": list(self.shares)}
+
+
+def split_pot(pot: int, winners: Sequence[int], hands: int) -> tuple[int, ...]:
+    """three-chip-stack-split: equal shares; three-chip-stack-ruling-odd-chip: the odd chips go one
+    each to the tied winners in the order given (turn order from the dealer's left)."""
+    if pot < 0:
+        raise IllegalPlay(f"a pot is never negative, not {pot}")
+    if not winners:
+        raise IllegalPlay("a pot needs at least one winner")
+    each, odd = divmod(pot, len(winners))
+    shares = [0] * hands
+    for i, w in enumerate(winners):
+        shares[w] = each + (1 if i < odd else 0)
+    return tuple(shares)
+
+
+def showdown(hands: Sequence[Sequence[Card]], pot: int = 0) -> Showdown:
+    """three-chip-stack-showdown; ``hands`` in turn order from the dealer's left (for odd chips)."""
+    if not 1 <= len(hands) <= MAX_PLAYERS:
+        raise IllegalPlay(f"a showdown is between 1 and {MAX_PLAYERS} hands, not {len(hands)}")
+    all_cards = [c for h in hands for c in h]
+    keys = [hand_key(h) for h in hands]
+    check_copies(all_cards, 1, jokers=False, what="the hands")
+    best = max(keys)
+    winners = tuple(i for i, k in enumerate(keys) if k == best)
+    rest = [k for k in keys if k != best]
+    decided_by: int | None = None
+    if rest:
+        # The best prefix among the others is the prefix of the best other key, so the winners
+        # pull ahead at the first position where the best key and the runner-up's differ.
+        runner_up = max(rest)
+        decided_by = next(p for p in range(HAND_SIZE) if best[p] != runner_up[p]) + 1
+    return Showdown(winners, decided_by, split_pot(pot, winners, len(hands)))
+
+
+# --- Elimination and the end of the game ----------------------------------------------------
+
+
+def players_in(chips: Sequence[int]) -> tuple[int, ...]:
+    """three-chip-stack-elimination: the seats that still have chips."""
+    return tuple(i for i, c in enumerate(chips) if c > 0)
+
+
+def eliminated(chips: Sequence[int]) -> tuple[int, ...]:
+    """three-chip-stack-elimination: a player with no chips is out of the game."""
+    return tuple(i for i, c in enumerate(chips) if c <= 0)
+
+
+def game_over(chips: Sequence[int]) -> bool:
+    """three-chip-stack-elimination: the game ends when one player holds all the chips."""
+    return len(players_in(chips)) == 1
+
+
+def game_winner(chips: Sequence[int]) -> int | None:
+    live = players_in(chips)
+    return live[0] if len(live) == 1 else None
+
+
+def next_dealer(chips: Sequence[int], dealer: int) -> int:
+    """The deal passes to the left, skipping players who are out (ruling)."""
+    n = len(chips)
+    for step in range(1, n + 1):
+        seat = (dealer + step) % n
+        if chips[seat] > 0:
+            return seat
+    raise IllegalPlay("nobody has any chips left to deal")
+
+
+# --- The chips of one hand -------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    FIRST_ROUND = "first_round"
+    EXCHANGE = "exchange"
+    SECOND_ROUND = "second_round"
+    SHOWDOWN = "showdown"
+    OVER = "over"  # everyone but one folded
+
+
+class Verb(enum.Enum):
+    FOLD = "fold"
+    CHECK = "check"
+    SEE = "see"
+    BET = "bet"
+    RAISE = "raise"
+
+
+_VERB_ALIASES = {"call": Verb.SEE}
+
+
+@dataclass(frozen=True)
+class Action:
+    verb: Verb
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.verb.value} {self.amount}" if self.verb in (Verb.BET, Verb.RAISE) else self.verb.value
+
+
+def parse_action(text: str | Action, where: str = "action") -> Action:
+    """``"fold"``, ``"check"``, ``"see"`` (or ``"call"``), ``"bet 4"``, ``"raise 2"`` (2 more than the bet)."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise RecordError(f"{where} must be text like 'see', 'raise 2' or 'fold', not {text!r}")
+    words = text.strip().lower().split()
+    verb = _VERB_ALIASES.get(words[0]) if words else None
+    if verb is None and words:
+        try:
+            verb = Verb(words[0])
+        except ValueError:
+            verb = None
+    if verb is None:
+        raise RecordError(f"{where}: unknown action {text!r} (fold, check, see, bet N, raise N)")
+    if verb in (Verb.BET, Verb.RAISE):
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+            raise RecordError(f"{where}: {verb.value} needs a number of chips, 1 or more, like "
+                              f"'{verb.value} 2', not {text!r}")
+        return Action(verb, int(words[1]))
+    if len(words) != 1:
+        raise RecordError(f"{where}: {verb.value} takes no number: {text!r}")
+    return Action(verb)
+
+
+@dataclass(frozen=True)
+class HandState:
+    """The table during a hand. ``chips`` are the chips in front of each player (not in the pot).
+
+    ``bet`` is the current bet of the round and ``put_in`` what each player has put in this
+    round; ``to_act`` lists who still has to act, the player to act first."""
+
+    chips: tuple[int, ...]
+    dealer: int
+    phase: Phase
+    pot: int
+    in_hand: tuple[bool, ...]
+    bet: int
+    put_in: tuple[int, ...]
+    to_act: tuple[int, ...]
+    passed_to_dealer: int = 0
+    total: int = 0
+    #: Who was dealt in (had chips when the hand began).
+    dealt_in: tuple[bool, ...] = ()
+
+    @property
+    def player(self) -> int | None:
+        """Whose turn it is, or None between rounds."""
+        return self.to_act[0] if self.to_act else None
+
+    @property
+    def still_in(self) -> tuple[int, ...]:
+        return tuple(i for i, x in enumerate(self.in_hand) if x)
+
+    def owed(self, seat: int) -> int:
+        return self.bet - self.put_in[seat]
+
+    def check_chips(self) -> None:
+        """The number of chips never changes, and nobody holds fewer than none."""
+        assert sum(self.chips) + self.pot == self.total, (self.chips, self.pot, self.total)
+        assert min(self.chips) >= 0, self.chips
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the player to act may do: ``see`` costs ``see_cost``; a bet or raise is from 1 to
+    ``max_raise`` chips (0 when they cannot bet or raise)."""
+
+    player: int
+    can_check: bool
+    can_see: bool
+    see_cost: int
+    can_bet: bool
+    max_raise: int
+
+
+def _order_from_left(n: int, dealer: int) -> tuple[int, ...]:
+    """Every seat in turn order: the dealer's left first, the dealer last."""
+    return tuple((dealer + k) % n for k in range(1, n + 1))
+
+
+def start_hand(chips: Sequence[int], dealer: int) -> HandState:
+    """three-chip-stack-ante: the dealer stacks 3 chips (all he has, if fewer: ruling); the first
+    round starts at the dealer's left with a bet of 3 to see (three-chip-stack-first-round)."""
+    n = len(chips)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalPlay(f"3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+    if any(c < 0 for c in chips):
+        raise IllegalPlay(f"chips are never negative: {list(chips)}")
+    if not 0 <= dealer < n:
+        raise IllegalPlay(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+    if len(players_in(chips)) < MIN_PLAYERS:
+        raise IllegalPlay("the game is over: one player holds all the chips")
+    if chips[dealer] <= 0:
+        raise IllegalPlay(f"seat {dealer} has no chips, so is out of the game and cannot deal")
+    stack = min(DEALER_STACK, chips[dealer])
+    after = list(chips)
+    after[dealer] -= stack
+    put_in = [0] * n
+    put_in[dealer] = stack
+    in_hand = tuple(c > 0 for c in chips)
+    return HandState(
+        chips=tuple(after), dealer=dealer, phase=Phase.FIRST_ROUND, pot=stack, in_hand=in_hand,
+        bet=FIRST_ROUND_MINIMUM, put_in=tuple(put_in),
+        to_act=tuple(s for s in _order_from_left(n, dealer) if in_hand[s]), total=sum(chips),
+        dealt_in=in_hand,
+    )
+
+
+def options(state: HandState) -> Options:
+    p = state.player
+    if p is None or state.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+        raise IllegalPlay(f"nobody is to act: the hand is at {state.phase.value}")
+    owed = state.owed(p)
+    have = state.chips[p]
+    return Options(
+        player=p, can_check=owed == 0, can_see=0 < owed <= have, see_cost=owed,
+        can_bet=state.bet == 0, max_raise=max(0, have - owed),
+    )
+
+
+def _round_over(state: HandState) -> HandState:
+    """Move on once the round is done: one player left takes the pot (ruling), the first round
+    leads to the exchange, the second to the showdown."""
+    if len(state.still_in) == 1:
+        return replace(state, phase=Phase.OVER, to_act=())
+    if state.to_act:
+        return state
+    if state.phase is Phase.FIRST_ROUND:
+        return replace(state, phase=Phase.EXCHANGE)
+    return replace(state, phase=Phase.SHOWDOWN)
+
+
+def apply_action(state: HandState, action: str | Action, where: str = "action") -> HandState:
+    """One betting action by the player to act; ``IllegalPlay`` says why an action is refused."""
+    act = parse_action(action, where)
+    p = state.player
+    if p is None or state.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+        raise IllegalPlay(f"{where} ({act}): the betting round is already over")
+    who = f"{where} (seat {p}, {act})"
+    opts = options(state)
+    chips = list(state.chips)
+    put_in = list(state.put_in)
+    rest = state.to_act[1:]
+    if act.verb is Verb.FOLD:
+        in_hand = list(state.in_hand)
+        in_hand[p] = False
+        passed = state.passed_to_dealer
+        if state.phase is Phase.FIRST_ROUND and put_in[p] == 0 and p != state.dealer:
+            # three-chip-stack-fold-first: a player who bets nothing passes the dealer a chip,
+            # and the dealer has it at once (ruling).
+            chips[p] -= FOLD_CHIP
+            chips[state.dealer] += FOLD_CHIP
+            passed += FOLD_CHIP
+        # three-chip-stack-fold-second: folding in the second round costs nothing more.
+        nxt = replace(state, chips=tuple(chips), in_hand=tuple(in_hand), to_act=rest,
+                      passed_to_dealer=passed)
+        nxt.check_chips()
+        return _round_over(nxt)
+    if act.verb is Verb.CHECK:
+        if not opts.can_check:
+            raise IllegalPlay(f"{who}: there is a bet of {state.bet} to see ({opts.see_cost} more); "
+                              "see, raise or fold")
+        return _round_over(replace(state, to_act=rest))
+    if act.verb is Verb.SEE:
+        if opts.see_cost == 0:
+            raise IllegalPlay(f"{who}: there is nothing to see; check, bet or raise")
+        if not opts.can_see:
+            raise IllegalPlay(f"{who}: seeing costs {opts.see_cost} chips but seat {p} has "
+                              f"{chips[p]}; a player who cannot see the bet must fold")
+        chips[p] -= opts.see_cost
+        put_in[p] += opts.see_cost
+        nxt = replace(state, chips=tuple(chips), put_in=tuple(put_in), pot=state.pot + opts.see_cost,
+                      to_act=rest)
+        nxt.check_chips()
+        return _round_over(nxt)
+    # A bet (nothing bet yet, second round) or a raise: everyone else still in acts again.
+    if act.verb is Verb.BET and not opts.can_bet:
+        raise IllegalPlay(f"{who}: there is already a bet of {state.bet}; see, raise or fold")
+    if act.verb is Verb.RAISE and opts.can_bet:
+        raise IllegalPlay(f"{who}: there is no bet to raise yet; bet or check")
+    cost = opts.see_cost + act.amount
+    if cost > chips[p]:
+        raise IllegalPlay(f"{who}: that costs {cost} chips but seat {p} has {chips[p]}")
+    chips[p] -= cost
+    put_in[p] += cost
+    n = len(chips)
+    again = tuple(s for s in _order_from_left(n, p) if s != p and state.in_hand[s])
+    nxt = replace(state, chips=tuple(chips), put_in=tuple(put_in), pot=state.pot + cost,
+                  bet=state.bet + act.amount, to_act=again)
+    nxt.check_chips()
+    return _round_over(nxt)
+
+
+def end_exchange(state: HandState) -> HandState:
+    """three-chip-stack-exchange done: the second round starts at the dealer's left, no bet yet."""
+    if state.phase is not Phase.EXCHANGE:
+        raise IllegalPlay(f"the exchange comes after the first round, not at {state.phase.value}")
+    n = len(state.chips)
+    return replace(state, phase=Phase.SECOND_ROUND, bet=0, put_in=(0,) * n,
+                   to_act=tuple(s for s in _order_from_left(n, state.dealer) if state.in_hand[s]))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    chips: tuple[int, ...]
+    pot: int
+    pot_to: tuple[int, ...]
+    winners: tuple[int, ...]
+    decided_by: int | None
+    showdown: bool
+    passed_to_dealer: int
+    folded: tuple[int, ...]
+
+
+def settle(state: HandState, hands: Sequence[Sequence[Card] | None] | None = None) -> HandResult:
+    """Pay out the pot: to the last player in, or at the showdown (three-chip-stack-showdown, -split)
+    among the players still in, whose ``hands[seat]`` must then be given."""
+    if state.phase not in (Phase.OVER, Phase.SHOWDOWN):
+        raise IllegalPlay(f"the hand is not over: it is at {state.phase.value}")
+    n = len(state.chips)
+    order = [s for s in _order_from_left(n, state.dealer) if state.in_hand[s]]
+    pot_to = [0] * n
+    decided_by: int | None = None
+    if state.phase is Phase.OVER:
+        winners: tuple[int, ...] = (order[0],)
+        pot_to[order[0]] = state.pot
+    else:
+        shown: list[Sequence[Card]] = []
+        for s in order:
+            h = None if hands is None or s >= len(hands) else hands[s]
+            if h is None:
+                raise IllegalPlay(f"seat {s} is in the showdown, so its hand must be given")
+            shown.append(h)
+        result = showdown(shown, state.pot)
+        decided_by = result.decided_by
+        winners = tuple(sorted(order[i] for i in result.winners))
+        for i, share in enumerate(result.shares):
+            pot_to[order[i]] = share
+    chips = tuple(c + t for c, t in zip(state.chips, pot_to, strict=True))
+    # The number of chips never changes.
+    assert sum(chips) == state.total, (chips, state.total)
+    folded = tuple(s for s in range(n) if state.dealt_in[s] and not state.in_hand[s])
+    return HandResult(chips, state.pot, tuple(pot_to), winners, decided_by, state.phase is Phase.SHOWDOWN,
+                      state.passed_to_dealer, folded)
+
+
+# --- JSON records ---------------------------------------------------------------------------
+
+
+def _hands_field(value: object, field: str) -> list[list[Card]]:
+    if not isinstance(value, list):
+        raise RecordError(f"{field} must be a list of hands, not {value!r}")
+    return [cards_field(h, f"{field}[{i}]") for i, h in enumerate(value)]
+
+
+def showdown_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``{"hands": [["AS","KD","4C"],["3H","5D","6C"]], "pot": 12}`` ->
+    ``{"winners": [1], "decided_by": 1, "shares": [0, 12]}``."""
+    rec = check_fields(rec, ("hands",), ("pot",))
+    hands = _hands_field(rec["hands"], "hands")
+    pot = int_field(rec.get("pot", 0), "pot", minimum=0)
+    return showdown(hands, pot).as_record()
+
+
+def _actions(value: object, field: str) -> list[Action]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise RecordError(f"{field} must be a list of actions like [\"see\", \"raise 2\", \"fold\"], "
+                          f"not {value!r}")
+    return [parse_action(a, f"{field}[{i}]") for i, a in enumerate(value)]
+
+
+def _run_round(state: HandState, actions: list[Action], field: str) -> HandState:
+    phase = state.phase
+    for i, act in enumerate(actions):
+        if state.phase is not phase:
+            raise IllegalPlay(f"{field}[{i}] ({act}): the round is already over")
+        state = apply_action(state, act, f"{field}[{i}]")
+    if state.phase is phase:
+        raise IllegalPlay(f"{field} stops after {len(actions)} actions, but seat {state.player} "
+                          "still has to act")
+    return state
+
+
+def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """The chips of one hand.
+
+    In: ``{"chips": [15, 15, 15], "dealer": 0, "hands": [["AS","KD","4C"], ...],
+    "first_round": ["see", "raise 2", "fold", "see"], "exchange": [null, ["4C", "9H"], null],
+    "second_round": ["check", "bet 3", "fold"]}``. ``hands`` (each player's three cards as dealt,
+    or null) is needed only for the players in a showdown; ``exchange[seat]`` is null or
+    ``[card thrown away, card drawn]``. Actions are listed in turn order.
+
+    Out: ``{"chips": [...], "pot": 12, "pot_to": [...], "winners": [...], "decided_by": 1,
+    "showdown": true, "passed_to_dealer": 1, "folded": [...], "eliminated": [...],
+    "game_over": false, "next_dealer": 1}``.
+    """
+    rec = check_fields(rec, ("chips", "dealer", "first_round"), ("hands", "exchange", "second_round"))
+    raw_chips = rec["chips"]
+    if not isinstance(raw_chips, list):
+        raise RecordError(f"chips must be a list of chip counts, one a seat, not {raw_chips!r}")
+    if not MIN_PLAYERS <= len(raw_chips) <= MAX_PLAYERS:
+        raise RecordError(f"chips: 3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                          f"not {len(raw_chips)}")
+    chips = [int_field(c, f"chips[{i}]", minimum=0) for i, c in enumerate(raw_chips)]
+    n = len(chips)
+    dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=n - 1)
+    hands: list[list[Card] | None] = [None] * n
+    raw_hands = rec.get("hands")
+    if raw_hands is not None:
+        if not isinstance(raw_hands, list) or len(raw_hands) != n:
+            raise RecordError(f"hands must be a list with one hand (or null) for each of the {n} seats")
+        for i, h in enumerate(raw_hands):
+            if h is not None:
+                cards = cards_field(h, f"hands[{i}]")
+                if len(cards) != HAND_SIZE:
+                    raise RecordError(f"hands[{i}] must be {HAND_SIZE} cards, not {len(cards)}")
+                hands[i] = cards
+    state = start_hand(chips, dealer)
+    state = _run_round(state, _actions(rec["first_round"], "first_round"), "first_round")
+    drawn: list[Card] = []
+    raw_ex = rec.get("exchange")
+    if raw_ex is not None and not isinstance(raw_ex, list):
+        raise RecordError(f"exchange must be a list with null or [thrown away, drawn] for each seat, "
+                          f"not {raw_ex!r}")
+    if state.phase is Phase.EXCHANGE:
+        for seat, swap in enumerate(raw_ex or []):
+            if swap is None:
+                continue
+            where = f"exchange[{seat}]"
+            if seat >= n or not state.in_hand[seat]:
+                raise IllegalPlay(f"{where}: seat {seat} is not in the hand, so cannot exchange")
+            pair = cards_field(swap, where)
+            if len(pair) != 2:
+                raise RecordError(f"{where} must be [card thrown away, card drawn], not {swap!r}")
+            held = hands[seat]
+            if held is None:
+                raise RecordError(f"{where}: give hands[{seat}] to exchange one of its cards")
+            if pair[0] not in held:
+                raise IllegalPlay(f"{where}: seat {seat} holds no {format_card(pair[0])} to throw away")
+            # three-chip-stack-exchange: one card out, one off the top of the deck in.
+            k = held.index(pair[0])
+            hands[seat] = held[:k] + held[k + 1:] + [pair[1]]
+            drawn.append(pair[1])
+        state = end_exchange(state)
+        state = _run_round(state, _actions(rec.get("second_round"), "second_round"), "second_round")
+    else:
+        if any(x is not None for x in raw_ex or []) or rec.get("second_round"):
+            raise IllegalPlay("everyone else folded in the first round, so there is no exchange "
+                              "and no second round")
+    dealt = [c for h in (raw_hands or []) if h is not None for c in cards_field(h, "hands")]
+    check_copies(dealt + drawn, 1, jokers=False, what="the hands and the cards drawn")
+    result = settle(state, hands)
+    return {
+        "chips": list(result.chips),
+        "pot": result.pot,
+        "pot_to": list(result.pot_to),
+        "winners": list(result.winners),
+        "decided_by": result.decided_by,
+        "showdown": result.showdown,
+        "passed_to_dealer": result.passed_to_dealer,
+        "folded": list(result.folded),
+        "eliminated": [s for s in eliminated(result.chips) if chips[s] > 0],
+        "game_over": game_over(result.chips),
+        "next_dealer": None if game_over(result.chips) else next_dealer(result.chips, dealer),
+    }
+
+
+RECORDS = {"showdown": showdown_record, "hand": hand_record}

@@ -1,0 +1,814 @@
+"""Chips: the Dalton family's rummy game, as pure functions.
+
+The reference engine every page, PDF, widget and worked example is checked against. Rule ids
+in comments point at ``rules-data/chips.yaml``.
+
+The heart is :func:`best_arrangement`: the lowest score over every way to split a hand into
+groups, exact (a memoised search over the hand's natural cards), with every 2 and joker wild
+(chips-wilds), Aces low or high but never both (chips-aces, chips-no-wrap), and laying off
+onto the caller's groups (chips-lay-off) when they are given.
+
+The browser port is ``docs/assets/js/engine/chips.js``: it follows this module step for
+step (the same candidate order and the same tie-breaks) so that both give identical records;
+``tests/test_differential.py`` ties the two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
+from ..errors import CardError, IllegalPlay, RulebookError
+
+GAME_ID = "chips"
+#: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.
+HAND_SIZES: tuple[int, ...] = tuple(range(3, 11))
+ROUNDS = len(HAND_SIZES)
+MAX_HAND = max(HAND_SIZES)
+#: A run spans at most 13 positions (Ace low to King, or Two to Ace high): chips-no-wrap.
+MAX_RUN = 13
+ACE_LOW, ACE_HIGH = 1, 14
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_RANK_BY_NUMBER = {r.number: r for r in RANKS}
+_RANK_BY_NUMBER[ACE_HIGH] = Rank.ACE
+
+
+def is_wild(card: Card) -> bool:
+    """chips-wilds: every 2 and every joker is wild."""
+    return card.rank is Rank.TWO or card.rank is Rank.JOKER
+
+
+def card_value(card: Card) -> int:
+    """chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; chips-wild-value: wilds 0."""
+    if is_wild(card):
+        return 0
+    n = card.rank.number
+    return 10 if n >= 10 else n
+
+
+def packs_for(players: int) -> int:
+    """chips-packs: one pack (with its jokers) per four players, rounding up."""
+    if players < 2:
+        raise RulebookError(f"Chips needs two or more players, not {players}")
+    return math.ceil(players / 4)
+
+
+def position_rank(pos: int) -> Rank:
+    """The rank that sits at a run position (1 and 14 are both the Ace)."""
+    return _RANK_BY_NUMBER[pos]
+
+
+def _sort_key(card: Card) -> tuple[int, int]:
+    if card.suit is None:
+        return (4, 0)
+    return (_SUIT_INDEX[card.suit], card.rank.number)
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """The engine's canonical order: by suit (S H D C), then rank; jokers last."""
+    return sorted(cards, key=_sort_key)
+
+
+# ---------------------------------------------------------------------------------------
+# Groups
+
+
+@dataclass(frozen=True)
+class Group:
+    """A set or a run as laid down: which card stands for what.
+
+    A set has ``rank``; a run has ``suit`` and ``lo``, card ``i`` sitting at position
+    ``lo + i`` (Ace low 1, J 11, Q 12, K 13, Ace high 14).
+    """
+
+    kind: Literal["set", "run"]
+    cards: tuple[Card, ...]
+    rank: Rank | None = None
+    suit: Suit | None = None
+    lo: int = 0
+
+    @property
+    def hi(self) -> int:
+        return self.lo + len(self.cards) - 1
+
+    def stands_for(self) -> list[str]:
+        """What each card stands as: a rank for a set ('8'), a card for a run ('7H')."""
+        if self.kind == "set":
+            assert self.rank is not None
+            return [self.rank.value] * len(self.cards)
+        assert self.suit is not None
+        return [position_rank(self.lo + i).value + self.suit.value for i in range(len(self.cards))]
+
+    def to_record(self) -> dict[str, Any]:
+        if self.kind == "set":
+            assert self.rank is not None
+            return {"kind": "set", "rank": self.rank.value, "cards": [format_card(c) for c in self.cards]}
+        assert self.suit is not None
+        return {"kind": "run", "suit": self.suit.value, "lo": self.lo, "cards": [format_card(c) for c in self.cards]}
+
+    def describe(self) -> str:
+        """In words: 'a run of hearts 5-6-7 with the joker as the 7'."""
+        wild_words = []
+        for card, stand in zip(self.cards, self.stands_for(), strict=True):
+            if is_wild(card):
+                what = stand if self.kind == "set" else stand[:-1]
+                noun = "joker" if card.is_joker else format_card(card)
+                wild_words.append(f"the {noun} as {'an' if what in ('A', '8') else 'a'} {what}"
+                                  if self.kind == "set" else f"the {noun} as the {what}")
+        if self.kind == "set":
+            assert self.rank is not None
+            text = f"a set of {self.rank.plural}"
+        else:
+            assert self.suit is not None
+            seq = "-".join(position_rank(self.lo + i).value for i in range(len(self.cards)))
+            text = f"a run of {self.suit.noun} {seq}"
+        if wild_words:
+            text += " with " + " and ".join(wild_words)
+        return text
+
+
+def _wild_cards(cards: Iterable[Card]) -> list[Card]:
+    return [c for c in cards if is_wild(c)]
+
+
+def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
+    """chips-sets: three or more cards of one rank, any suits, wilds standing in."""
+    r = rank if isinstance(rank, Rank) else _parse_rank(rank)
+    if r is Rank.TWO or r is Rank.JOKER:
+        raise IllegalPlay("2s and jokers are wild: a set names the rank its wilds stand for (A, 3-10, J, Q, K)")
+    if len(cards) < 3:
+        raise IllegalPlay(f"a set needs three or more cards, not {len(cards)}")
+    for c in cards:
+        if not is_wild(c) and c.rank is not r:
+            raise IllegalPlay(f"{format_card(c)} cannot be in a set of {r.plural}")
+    return Group("set", tuple(cards), rank=r)
+
+
+def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> Group:
+    """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap."""
+    s = suit if isinstance(suit, Suit) else _parse_suit(suit)
+    n = len(cards)
+    if n < 3:
+        raise IllegalPlay(f"a run needs three or more cards, not {n}")
+    if n > MAX_RUN:
+        raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
+    if lo is None:
+        options = _possible_lows(s, cards)
+        if not options:
+            raise IllegalPlay(f"{' '.join(format_card(c) for c in cards)} is not a run of {s.noun}")
+        lo = options[0]
+    if not isinstance(lo, int) or isinstance(lo, bool) or lo < ACE_LOW or lo + n - 1 > ACE_HIGH:
+        raise IllegalPlay(
+            f"a run of {n} cards must start between position 1 (Ace low) and {ACE_HIGH - n + 1}; lo={lo!r}")
+    for i, c in enumerate(cards):
+        if is_wild(c):
+            continue
+        pos = lo + i
+        if c.suit is not s or c.rank is not position_rank(pos):
+            want = position_rank(pos).value + s.value
+            raise IllegalPlay(f"{format_card(c)} cannot stand at position {pos} of this run (that is {want})")
+    return Group("run", tuple(cards), suit=s, lo=lo)
+
+
+def _possible_lows(suit: Suit, cards: Sequence[Card]) -> list[int]:
+    n = len(cards)
+    lows: list[int] | None = None
+    for i, c in enumerate(cards):
+        if is_wild(c):
+            continue
+        if c.suit is not suit:
+            return []
+        positions = (ACE_LOW, ACE_HIGH) if c.rank is Rank.ACE else (c.rank.number,)
+        mine = [p - i for p in positions if p - i >= ACE_LOW and p - i + n - 1 <= ACE_HIGH]
+        lows = mine if lows is None else [x for x in lows if x in mine]
+    if lows is None:
+        raise IllegalPlay("a run made only of wilds must say where it starts (lo)")
+    return lows
+
+
+def _parse_rank(text: Any) -> Rank:
+    if not isinstance(text, str):
+        raise RulebookError(f"a rank is written like '8', 'Q' or 'A', not {text!r}")
+    t = text.strip().upper()
+    t = "10" if t == "T" else t
+    for r in RANKS:
+        if r.value == t:
+            return r
+    raise RulebookError(f"unknown rank {text!r}: expected A, 2-10, J, Q or K")
+
+
+def _parse_suit(text: Any) -> Suit:
+    if isinstance(text, str):
+        t = text.strip().upper()
+        for s in SUITS:
+            if t in (s.value, s.symbol, s.noun.upper()):
+                return s
+    raise RulebookError(f"unknown suit {text!r}: expected S, H, D or C")
+
+
+# ---------------------------------------------------------------------------------------
+# The search
+
+
+@dataclass
+class _Cand:
+    mask: int
+    need: int           # wilds this candidate uses
+    cost: int           # added to the objective (0 for own groups; cards laid off otherwise)
+    kind: str           # "set", "run" or "ext"
+    pos: tuple[int, ...]  # per card (in index order): run position, or 0 for sets
+    token: int = 0      # bit of the caller run it extends ("ext" only)
+    ext_lo: int = 0     # new ends of the caller run ("ext" only)
+    ext_hi: int = 0
+
+
+#: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
+#: (chips-ruling-layoff-order).
+_W = 256
+
+
+@dataclass(frozen=True)
+class Target:
+    """One of the caller's groups as a non-caller sees it when laying off."""
+
+    group: Group
+    index: int
+
+
+@dataclass
+class Arrangement:
+    """The answer for one hand: its groups, loose and laid-off cards, and its score."""
+
+    score: int
+    groups: list[Group]
+    loose: list[Card]
+    laid_off: list[tuple[Card, int, str]] = field(default_factory=list)  # (card, caller group, as)
+    extended: list[Group] = field(default_factory=list)  # the caller's groups after laying off
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "score": self.score,
+            "groups": [[format_card(c) for c in g.cards] for g in self.groups],
+            "loose": [format_card(c) for c in self.loose],
+            "laid_off": [format_card(c) for c, _, _ in self.laid_off],
+            "melds": [dict(g.to_record(), **{"as": g.stands_for()}) for g in self.groups],
+            "lay_offs": [{"card": format_card(c), "group": i, "as": a} for c, i, a in self.laid_off],
+        }
+
+
+def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None) -> Arrangement:
+    """The lowest score this hand can make (chips-scoring), with laying off when the caller's
+    groups are given (chips-lay-off). Exact: a memoised search over every split."""
+    wild_cards = sort_cards(_wild_cards(hand))
+    nat = sort_cards(c for c in hand if not is_wild(c))
+    n = len(nat)
+    W = len(wild_cards)
+    suit = [_SUIT_INDEX[c.suit] for c in nat]  # type: ignore[index]
+    num = [c.rank.number for c in nat]
+    val = [card_value(c) for c in nat]
+    callers = list(caller_groups or [])
+
+    # chips-lay-off: a natural of a caller's set rank can always go on that set.
+    set_ranks = {g.rank for g in callers if g.kind == "set"}
+    free = [c.rank in set_ranks for c in nat]
+    loose_cost = [1 if free[i] else val[i] * _W for i in range(n)]
+
+    cands = _candidates(suit, num, n, W)
+    runs = [(j, g) for j, g in enumerate(callers) if g.kind == "run"]
+    for bit, (j, g) in enumerate(runs):
+        cands.extend(_extensions(suit, num, n, W, g, 1 << bit))
+    by_low: list[list[_Cand]] = [[] for _ in range(n)]
+    for cand in cands:
+        low = (cand.mask & -cand.mask).bit_length() - 1
+        by_low[low].append(cand)
+
+    memo: dict[tuple[int, int, int], tuple[int, _Cand | None]] = {}
+
+    def solve(mask: int, w: int, used: int) -> int:
+        if mask == 0:
+            return 0
+        key = (mask, w, used)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        low_bit = mask & -mask
+        c = low_bit.bit_length() - 1
+        best = loose_cost[c] + solve(mask ^ low_bit, w, used)
+        choice: _Cand | None = None
+        if best > 0:
+            for cand in by_low[c]:
+                if cand.need > w or cand.mask & mask != cand.mask or cand.token & used:
+                    continue
+                v = cand.cost + solve(mask ^ cand.mask, w - cand.need, used | cand.token)
+                if v < best:
+                    best, choice = v, cand
+                    if v == 0:
+                        break
+        memo[key] = (best, choice)
+        return best
+
+    total = solve((1 << n) - 1, W, 0)
+
+    # Rebuild the chosen splits.
+    chosen: list[_Cand] = []
+    loose_idx: list[int] = []
+    mask, w, used = (1 << n) - 1, W, 0
+    while mask:
+        cand = memo[(mask, w, used)][1]
+        if cand is None:
+            low_bit = mask & -mask
+            loose_idx.append(low_bit.bit_length() - 1)
+            mask ^= low_bit
+        else:
+            chosen.append(cand)
+            mask ^= cand.mask
+            w -= cand.need
+            used |= cand.token
+    return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs)
+
+
+def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
+    """Every natural core of a group that the wilds in hand can complete, in a fixed order."""
+    out: list[_Cand] = []
+    # chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
+    by_rank: dict[int, list[int]] = {}
+    for i in range(n):
+        by_rank.setdefault(num[i], []).append(i)
+    for r in sorted(by_rank):
+        idx = by_rank[r]
+        k = len(idx)
+        for sub in range(1, 1 << k):
+            size = sub.bit_count()
+            need = 3 - size if size < 3 else 0
+            if need > W:
+                continue
+            m = 0
+            for b in range(k):
+                if sub >> b & 1:
+                    m |= 1 << idx[b]
+            out.append(_Cand(m, need, 0, "set", ()))
+    # chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
+    # fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
+    for s in range(4):
+        entries: list[tuple[int, int]] = []  # (position, index)
+        for i in range(n):
+            if suit[i] == s:
+                entries.append((num[i], i))
+                if num[i] == ACE_LOW:
+                    entries.append((ACE_HIGH, i))
+        entries.sort()
+        m_entries = len(entries)
+
+        def extend(start: int, first: int, last: int, count: int, m: int, pos: list[tuple[int, int]]) -> None:
+            for j in range(start, m_entries):
+                p, i = entries[j]
+                if p == last or (m >> i) & 1:
+                    continue  # one card per position; one Ace used once
+                if p - first + 1 > MAX_RUN:
+                    break
+                # need only grows as the run extends right: prune (p - last - 1 new gaps)
+                gaps = (last - first + 1 - count) + (p - last - 1)
+                if gaps > W:
+                    break
+                span = p - first + 1
+                need = (span if span >= 3 else 3) - (count + 1)
+                pos2 = pos + [(i, p)]
+                if need <= W:
+                    out.append(_Cand(m | 1 << i, need, 0, "run", _positions(pos2, n)))
+                extend(j + 1, first, p, count + 1, m | 1 << i, pos2)
+
+        for j0 in range(m_entries):
+            p0, i0 = entries[j0]
+            extend(j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)])
+    return out
+
+
+def _positions(pairs: list[tuple[int, int]], n: int) -> tuple[int, ...]:
+    """Positions as (index, position) pairs in index order, flattened."""
+    return tuple(x for pair in sorted(pairs) for x in pair)
+
+
+def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token: int) -> list[_Cand]:
+    """chips-lay-off: cards laid off at either end of a caller's run, one after another;
+    wilds bridge the gaps (chips-lay-off-run-wild); the run stays within 13 cards."""
+    assert g.suit is not None
+    s = _SUIT_INDEX[g.suit]
+    lo, hi = g.lo, g.hi
+    length = hi - lo + 1
+    down_entries = sorted(((num[i], i) for i in range(n) if suit[i] == s and num[i] < lo), reverse=True)
+    up_entries: list[tuple[int, int]] = []
+    for i in range(n):
+        if suit[i] == s:
+            p = ACE_HIGH if num[i] == ACE_LOW else num[i]
+            if p > hi:
+                up_entries.append((p, i))
+    up_entries.sort()
+
+    def side(entries: list[tuple[int, int]], end: int, sign: int) -> list[tuple[int, int, int, int, list[tuple[int, int]]]]:
+        # (mask, need, reach, count, pairs): reach = how many positions the side adds
+        opts: list[tuple[int, int, int, int, list[tuple[int, int]]]] = [(0, 0, 0, 0, [])]
+
+        def walk(start: int, last: int, count: int, m: int, pairs: list[tuple[int, int]]) -> None:
+            for j in range(start, len(entries)):
+                p, i = entries[j]
+                if p == last or (m >> i) & 1:
+                    continue
+                reach = (p - end) * sign
+                if length + reach > MAX_RUN:
+                    break
+                need = reach - (count + 1)
+                if need > W:
+                    break
+                pairs2 = pairs + [(i, p)]
+                opts.append((m | 1 << i, need, reach, count + 1, pairs2))
+                walk(j + 1, p, count + 1, m | 1 << i, pairs2)
+
+        walk(0, end, 0, 0, [])
+        return opts
+
+    downs = side(down_entries, lo, -1)
+    ups = side(up_entries, hi, 1)
+    out: list[_Cand] = []
+    for dm, dn, dr, dc, dp in downs:
+        for um, un, ur, uc, up in ups:
+            if dm == 0 and um == 0:
+                continue
+            if dm & um or dn + un > W or length + dr + ur > MAX_RUN:
+                continue
+            cost = dc + uc + dn + un  # cards laid off, wilds included
+            out.append(_Cand(dm | um, dn + un, cost, "ext", _positions(dp + up, n), token, lo - dr, hi + ur))
+    return out
+
+
+def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[_Cand],
+              loose_idx: list[int], free: list[bool], callers: list[Group],
+              runs: list[tuple[int, Group]]) -> Arrangement:
+    wilds = list(wild_cards)
+    groups: list[Group] = []
+    laid: list[tuple[Card, int, str]] = []
+    extended = list(callers)
+    run_by_token = {1 << bit: j for bit, (j, _) in enumerate(runs)}
+    for cand in chosen:
+        members = [i for i in range(len(nat)) if cand.mask >> i & 1]
+        if cand.kind == "set":
+            cards = [nat[i] for i in members]
+            for _ in range(cand.need):
+                cards.append(wilds.pop(0))
+            rank = nat[members[0]].rank
+            groups.append(Group("set", tuple(cards), rank=rank))
+            continue
+        pos = dict(zip(cand.pos[0::2], cand.pos[1::2], strict=True))
+        if cand.kind == "run":
+            first = min(pos.values())
+            last = max(pos.values())
+            if last - first + 1 < 3:  # make up three cards: upward if there is room, else down
+                if first + 2 <= ACE_HIGH:
+                    last = first + 2
+                else:
+                    first = last - 2
+            slots: dict[int, Card] = {p: nat[i] for i, p in pos.items()}
+            for p in range(first, last + 1):
+                if p not in slots:
+                    slots[p] = wilds.pop(0)
+            cards = [slots[p] for p in range(first, last + 1)]
+            groups.append(Group("run", tuple(cards), suit=nat[members[0]].suit, lo=first))
+            continue
+        # "ext": lay off onto the caller's run, from its ends outwards.
+        j = run_by_token[cand.token]
+        g = extended[j]
+        assert g.suit is not None
+        slots = {p: nat[i] for i, p in pos.items()}
+        new_cards = list(g.cards)
+        for p in range(g.lo - 1, cand.ext_lo - 1, -1):
+            card = slots.get(p) or wilds.pop(0)
+            new_cards.insert(0, card)
+            laid.append((card, j, position_rank(p).value + g.suit.value))
+        for p in range(g.hi + 1, cand.ext_hi + 1):
+            card = slots.get(p) or wilds.pop(0)
+            new_cards.append(card)
+            laid.append((card, j, position_rank(p).value + g.suit.value))
+        extended[j] = Group("run", tuple(new_cards), suit=g.suit, lo=cand.ext_lo)
+
+    loose: list[Card] = []
+    for i in sorted(loose_idx):
+        card = nat[i]
+        if free[i]:
+            j = next(k for k, g in enumerate(extended) if g.kind == "set" and g.rank is card.rank)
+            laid.append((card, j, card.rank.value))
+            g = extended[j]
+            extended[j] = Group("set", g.cards + (card,), rank=g.rank)
+        else:
+            loose.append(card)
+
+    # Wilds left over score nothing; they join a group of the player's own when one can take
+    # them (a set first, then a run with room), else three or more make a group of their own.
+    while wilds:
+        home = next((k for k, g in enumerate(groups) if g.kind == "set"), None)
+        if home is not None:
+            g = groups[home]
+            groups[home] = Group("set", g.cards + tuple(wilds), rank=g.rank)
+            wilds = []
+            break
+        home = next((k for k, g in enumerate(groups) if g.kind == "run" and len(g.cards) < MAX_RUN), None)
+        if home is None:
+            break
+        g = groups[home]
+        if g.hi < ACE_HIGH:
+            groups[home] = Group("run", g.cards + (wilds.pop(0),), suit=g.suit, lo=g.lo)
+        else:
+            groups[home] = Group("run", (wilds.pop(0),) + g.cards, suit=g.suit, lo=g.lo - 1)
+    if len(wilds) >= 3:
+        # chips-ruling-wild-groups: a group may be made only of wilds; it stands as Kings
+        # so no natural card is implied.
+        groups.append(Group("set", tuple(wilds), rank=Rank.KING))
+        wilds = []
+    loose.extend(wilds)
+    return Arrangement(score, groups, loose, laid, extended)
+
+
+# ---------------------------------------------------------------------------------------
+# Records (the JSON of `rulebook score chips --jsonl` and of chips.js)
+
+
+def _cards_field(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise RulebookError(f"{where}: expected a list of cards like [\"8H\", \"JK\"], got {json_repr(value)}")
+    out = []
+    for k, v in enumerate(value):
+        if not isinstance(v, str):
+            raise CardError(f"{where}[{k}]: expected a card like \"8H\", got {json_repr(v)}")
+        try:
+            out.append(parse_card(v))
+        except CardError as e:
+            raise CardError(f"{where}[{k}]: {e}") from None
+    return out
+
+
+def json_repr(value: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _packs_field(value: Any) -> int:
+    if value is None:
+        return 1
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 8:
+        raise RulebookError(f"packs: expected a whole number from 1 to 8, got {json_repr(value)}")
+    return value
+
+
+def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
+    """One caller group from its record: ``{"kind": "set", "rank": "8", "cards": [...]}`` or
+    ``{"kind": "run", "suit": "H", "cards": [...], "lo": 4}``."""
+    if not isinstance(rec, dict):
+        raise RulebookError(f"{where}: expected an object with kind and cards, got {json_repr(rec)}")
+    kind = rec.get("kind")
+    allowed = {"set": {"kind", "rank", "cards"}, "run": {"kind", "suit", "cards", "lo"}}
+    if kind not in allowed:
+        raise RulebookError(f"{where}.kind: expected \"set\" or \"run\", got {json_repr(kind)}")
+    extra = sorted(set(rec) - allowed[kind])
+    if extra:
+        raise RulebookError(f"{where}: unknown field {extra[0]!r} for a {kind}")
+    cards = _cards_field(rec.get("cards"), f"{where}.cards")
+    try:
+        if kind == "set":
+            if "rank" not in rec:
+                raise RulebookError("rank: missing (the rank the set is of, like \"8\")")
+            return make_set(_parse_rank(rec["rank"]), cards)
+        if "suit" not in rec:
+            raise RulebookError("suit: missing (S, H, D or C)")
+        lo = rec.get("lo")
+        if lo is not None and (not isinstance(lo, int) or isinstance(lo, bool)):
+            raise RulebookError(f"lo: expected a position from 1 to 14, got {json_repr(lo)}")
+        return make_run(_parse_suit(rec["suit"]), cards, lo)
+    except RulebookError as e:
+        raise type(e)(f"{where}: {e}") from None
+
+
+def parse_groups(value: Any) -> list[Group] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise RulebookError(f"caller_groups: expected a list of groups or null, got {json_repr(value)}")
+    return [parse_group(g, f"caller_groups[{k}]") for k, g in enumerate(value)]
+
+
+def _check_hand(hand: list[Card], packs: int, extra: Sequence[Card] = (), what: str = "hand") -> None:
+    if not hand:
+        raise RulebookError(f"{what}: no cards (a Chips hand holds 1 to {MAX_HAND})")
+    if len(hand) > MAX_HAND:
+        raise RulebookError(f"{what}: {len(hand)} cards, but a Chips hand holds at most {MAX_HAND} "
+                            f"(chips-hand-sizes)")
+    check_copies(list(hand) + list(extra), packs, what=f"the {what} and the caller's groups" if extra else f"the {what}")
+
+
+def score_record(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"hand": [...], "packs": 1, "caller_groups": null}`` -> ``{"score", "groups", "loose", "laid_off", ...}``."""
+    if not isinstance(rec, Mapping):
+        raise RulebookError(f"expected an object like {{\"hand\": [\"8H\", \"8S\", \"JK\"]}}, got {json_repr(rec)}")
+    extra = sorted(set(rec) - {"hand", "packs", "caller_groups"})
+    if extra:
+        raise RulebookError(f"unknown field {extra[0]!r}: expected hand, packs, caller_groups")
+    if "hand" not in rec:
+        raise RulebookError("hand: missing (a list of cards like [\"8H\", \"8S\", \"JK\"])")
+    hand = _cards_field(rec["hand"], "hand")
+    packs = _packs_field(rec.get("packs"))
+    callers = parse_groups(rec.get("caller_groups"))
+    caller_cards = [c for g in callers or [] for c in g.cards]
+    _check_hand(hand, packs, caller_cards)
+    return best_arrangement(hand, callers).to_record()
+
+
+# ---------------------------------------------------------------------------------------
+# A round (chips-call, chips-lay-off, chips-ruling-layoff-order)
+
+
+@dataclass
+class RoundResult:
+    caller_groups: list[Group]       # as extended by everyone's lay-offs
+    results: list[Arrangement]       # the other players, in turn order from the caller's left
+
+    @property
+    def scores(self) -> list[int]:
+        return [r.score for r in self.results]
+
+
+def caller_arrangement(hand: Sequence[Card]) -> list[Group]:
+    """chips-call: the caller's whole hand, wilds included, must form groups."""
+    arr = best_arrangement(hand)
+    if arr.score != 0 or arr.loose:
+        left = " ".join(format_card(c) for c in arr.loose)
+        raise IllegalPlay(f"the caller's hand does not form groups: {left} would be left over")
+    return arr.groups
+
+
+def play_round(caller_groups: Sequence[Group], others: Sequence[Sequence[Card]], packs: int = 1) -> RoundResult:
+    """Score every non-caller against the caller's groups. They lay off one at a time in turn
+    order from the caller's left, each seeing the groups as extended by those before
+    (chips-ruling-layoff-order); the caller scores 0 (chips-caller-scores-zero)."""
+    groups = list(caller_groups)
+    all_cards = [c for g in groups for c in g.cards] + [c for h in others for c in h]
+    check_copies(all_cards, packs, what="the caller's groups and the hands")
+    results = []
+    for hand in others:
+        arr = best_arrangement(hand, groups)
+        results.append(arr)
+        groups = arr.extended
+    return RoundResult(groups, results)
+
+
+def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"caller": [...] | null, "caller_groups": [...] | null, "hands": [[...], ...], "packs": 1}``:
+    the caller's hand (or groups as laid down) and the others' hands in turn order."""
+    if not isinstance(rec, Mapping):
+        raise RulebookError(f"expected an object with caller_groups (or caller) and hands, got {json_repr(rec)}")
+    extra = sorted(set(rec) - {"caller", "caller_groups", "hands", "packs"})
+    if extra:
+        raise RulebookError(f"unknown field {extra[0]!r}: expected caller or caller_groups, hands, packs")
+    packs = _packs_field(rec.get("packs"))
+    if rec.get("caller_groups") is not None:
+        groups = parse_groups(rec["caller_groups"]) or []
+    elif rec.get("caller") is not None:
+        caller = _cards_field(rec["caller"], "caller")
+        _check_hand(caller, packs, what="caller")
+        groups = caller_arrangement(caller)
+    else:
+        raise RulebookError("caller_groups: missing (the caller's groups, or caller: the caller's hand)")
+    hands_v = rec.get("hands")
+    if not isinstance(hands_v, list):
+        raise RulebookError(f"hands: expected a list of hands, got {json_repr(hands_v)}")
+    hands = [_cards_field(h, f"hands[{k}]") for k, h in enumerate(hands_v)]
+    for k, h in enumerate(hands):
+        if not h or len(h) > MAX_HAND:
+            raise RulebookError(f"hands[{k}]: a Chips hand holds 1 to {MAX_HAND} cards, not {len(h)}")
+    res = play_round(groups, hands, packs)
+    return {
+        "scores": res.scores,
+        "caller_groups": [g.to_record() for g in res.caller_groups],
+        "results": [r.to_record() for r in res.results],
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# A game: chips-hand-sizes, chips-rotation, chips-winner, chips-tie-most-calls,
+# chips-tie-round-totals
+
+
+def seat_for_round(players: int, round_index: int, first_dealer: int = 0) -> tuple[int, int]:
+    """(dealer, extra card) seats for a round: both move one seat left each round."""
+    dealer = (first_dealer + round_index) % players
+    return dealer, (dealer + 1) % players
+
+
+@dataclass(frozen=True)
+class Standing:
+    ranking: list[list[str]]         # places, best first; a shared place lists several names
+    decided_by: str | None           # what separated first place: see DECIDED_BY
+    explanation: str
+    totals: dict[str, int]
+    calls: dict[str, int]
+    finished: bool
+
+
+#: decided_by values: "total", "calls", "round-9" ... "round-3", "shared", or None (one player).
+def rank_game(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> Standing:
+    """Lowest total wins (chips-winner); ties go to most chips called (chips-tie-most-calls),
+    then the lower running total after the 9-card round, the 8-card round and so on back
+    (chips-tie-round-totals); still level, they share the place (chips-ruling-shared-win)."""
+    names = list(players)
+    running: dict[str, list[int]] = {p: [] for p in names}
+    calls = {p: 0 for p in names}
+    for k, rnd in enumerate(rounds):
+        scores = rnd["scores"]
+        for p in names:
+            prev = running[p][-1] if running[p] else 0
+            running[p].append(prev + int(scores.get(p, 0)))
+        called = rnd.get("called")
+        if called is not None:
+            calls[called] += 1
+    totals = {p: (running[p][-1] if running[p] else 0) for p in names}
+    played = len(rounds)
+
+    def keys(p: str) -> list[tuple[str, int]]:
+        ks = [("total", totals[p]), ("calls", -calls[p])]
+        # after the final round comes the 9-card round (index 6), then 8-card ... back to 3
+        for idx in range(played - 2, -1, -1):
+            ks.append((f"round-{HAND_SIZES[idx] if idx < len(HAND_SIZES) else idx + 3}", running[p][idx]))
+        return ks
+
+    ordered = sorted(names, key=lambda p: [v for _, v in keys(p)])
+    ranking: list[list[str]] = []
+    for p in ordered:
+        if ranking and [v for _, v in keys(ranking[-1][0])] == [v for _, v in keys(p)]:
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    decided_by, explanation = _explain(ranking, keys, totals, calls)
+    return Standing(ranking, decided_by, explanation, totals, calls, played >= ROUNDS)
+
+
+def _explain(ranking: list[list[str]], keys: Any, totals: dict[str, int], calls: dict[str, int]) -> tuple[str | None, str]:
+    if not ranking:
+        return None, "No players."
+    first = ranking[0]
+    if len(first) > 1:
+        return "shared", f"{_names(first)} share first place: level on every tie-breaker."
+    if len(ranking) == 1:
+        return None, f"{first[0]} is the only player."
+    win, runner = keys(first[0]), keys(ranking[1][0])
+    for (step, a), (_, b) in zip(win, runner, strict=True):
+        if a != b:
+            break
+    w, r = first[0], ranking[1][0]
+    level = [p for p in ranking[1] if keys(p)[0] == win[0]]
+    if step == "total":
+        return "total", f"{w} wins with the lowest total, {totals[w]}."
+    tied = _names([w] + level)
+    if step == "calls":
+        return "calls", (f"{tied} tie on {totals[w]}; {w} called chips {_times(calls[w])}, "
+                         f"{r} {_times(calls[r])}: {w} wins.")
+    size = step.split("-")[1]
+    return step, (f"{tied} tie on {totals[w]} and on chips called; after the {size}-card round "
+                  f"{w} had {a}, {r} {b}: {w} wins.")
+
+
+def _times(n: int) -> str:
+    return {0: "no times", 1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------------------------------
+# Words for people (the CLI)
+
+
+def describe(result: Mapping[str, Any]) -> list[str]:
+    """A score record in lines a person reads."""
+    lines: list[str] = []
+    for meld in result.get("melds", []):
+        cards = [parse_card(c) for c in meld["cards"]]
+        if meld["kind"] == "set":
+            g = Group("set", tuple(cards), rank=_parse_rank(meld["rank"]))
+        else:
+            g = Group("run", tuple(cards), suit=_parse_suit(meld["suit"]), lo=meld["lo"])
+        lines.append(f"Group: {' '.join(meld['cards'])} - {g.describe()}")
+    for lay in result.get("lay_offs", []):
+        lines.append(f"Laid off: {lay['card']} on the caller's group {lay['group'] + 1} (as {lay['as']})")
+    if result.get("loose"):
+        parts = [f"{c} ({card_value(parse_card(c))})" for c in result["loose"]]
+        lines.append("Loose: " + " ".join(parts))
+    lines.append(f"Score: {result['score']}")
+    return lines
+
+
+RECORDS = {"score": score_record, "round": round_record}

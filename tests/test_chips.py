@@ -1,0 +1,332 @@
+"""Chips engine: a test named after each rule (ids from rules-data/chips.yaml), and
+properties against a brute-force scorer that tries every partition."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.cards import build_deck, parse_card, parse_cards
+from generator.errors import CardError, IllegalPlay, RulebookError
+from generator.games import chips
+from generator.games.chips import best_arrangement, make_run, make_set, score_record
+from tests.support.chips_brute import brute_layoff_score, brute_score, is_group
+from tests.support.chips_gen import random_caller_groups, random_hand
+
+
+def score(hand: str, callers: list[chips.Group] | None = None) -> int:
+    return best_arrangement(parse_cards(hand), callers).score
+
+
+def run(suit: str, cards: str, lo: int | None = None) -> chips.Group:
+    return make_run(suit, parse_cards(cards), lo)
+
+
+# -- groups -------------------------------------------------------------------------------
+
+def test_chips_set_is_three_of_a_rank_in_any_suits() -> None:
+    assert score("8H 8S 8D") == 0
+    assert score("8H 8S 9D") == 8 + 8 + 9
+
+
+def test_chips_run_is_three_in_sequence_in_one_suit() -> None:
+    assert score("4H 5H 6H") == 0
+    assert score("4H 5S 6H") == 15
+
+
+def test_chips_ace_low_run_a_2_3() -> None:
+    assert score("AH 3H 4H") == 8  # A-3-4 is no run without the 2
+    assert score("AH 2H 3H") == 0  # the 2 is wild and stands as the 2
+
+
+def test_chips_ace_high_run_q_k_a() -> None:
+    assert score("QH KH AH") == 0
+    assert score("QH KH AS") == 21
+
+
+def test_chips_run_may_not_wrap_k_a_2_3() -> None:
+    # chips-no-wrap: K-A-2-3 is never one run. Best: Q-K-A with the 2 as Q, 3 loose.
+    result = best_arrangement(parse_cards("KH AH 2H 3H"))
+    assert result.score == 3
+    assert not is_group(parse_cards("KH AH 2H 3H"))
+
+
+def test_chips_k_a_2_is_a_group_because_the_two_is_wild() -> None:
+    result = best_arrangement(parse_cards("KH AH 2C"))
+    assert result.score == 0
+    assert result.groups[0].stands_for() == ["QH", "KH", "AH"]
+
+
+def test_chips_wild_fills_a_gap_in_a_run() -> None:
+    result = best_arrangement(parse_cards("5H 7H JK"))
+    assert result.score == 0
+    assert result.groups[0].describe() == "a run of hearts 5-6-7 with the joker as the 6"
+
+
+def test_chips_wild_makes_a_set_from_a_pair() -> None:
+    assert score("8H 8S 2D") == 0
+
+
+def test_chips_group_of_only_wilds_is_allowed() -> None:
+    result = best_arrangement(parse_cards("2H 2S JK"))
+    assert result.score == 0 and len(result.groups) == 1 and not result.loose
+
+
+def test_chips_wilds_score_zero_even_loose() -> None:
+    # one wild cannot make a group of KD and QS (other suits): it stays loose and costs 0
+    result = best_arrangement(parse_cards("JK KD QS"))
+    assert result.score == 20 and [str(c) for c in result.loose] == ["QS", "KD", "JK"]
+
+
+def test_chips_card_values() -> None:
+    values = {c: chips.card_value(parse_card(c)) for c in ["AS", "3S", "9D", "10H", "JC", "QD", "KS", "2H", "JK"]}
+    assert values == {"AS": 1, "3S": 3, "9D": 9, "10H": 10, "JC": 10, "QD": 10, "KS": 10, "2H": 0, "JK": 0}
+
+
+def test_chips_biggest_set_first_is_wrong() -> None:
+    # greedy on the set 5-5-5 leaves 6H 7H (13); the run 5-6-7 leaves 5S 5D (10)
+    assert score("5H 5S 5D 6H 7H") == 10
+
+
+def test_chips_biggest_run_first_is_wrong() -> None:
+    # greedy on the run 4-5-6-7 leaves 7S 7D (14); 4-5-6 and the set of 7s leave nothing
+    assert score("4H 5H 6H 7H 7S 7D") == 0
+
+
+def test_chips_two_packs_duplicate_card_in_a_set() -> None:
+    assert score("7H 7H 7S") == 0
+
+
+def test_chips_run_uses_each_position_once() -> None:
+    assert score("7H 7H 8H 9H") == 7
+
+
+def test_chips_sets_have_no_size_limit() -> None:
+    assert score("8H 8S 8D 8C 8H JK 2C") == 0
+
+
+def test_chips_run_holds_at_most_thirteen_cards() -> None:
+    with pytest.raises(IllegalPlay):
+        make_run("H", [parse_card("JK")] * 14, 1)
+    assert len(run("S", "AS 2C 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 1).cards) == 13
+
+
+def test_chips_too_many_copies_for_the_packs_is_an_error() -> None:
+    with pytest.raises(CardError, match="copies of 7H"):
+        score_record({"hand": ["7H", "7H", "8H"], "packs": 1})
+    assert score_record({"hand": ["7H", "7H", "8H"], "packs": 2})["score"] == 22
+    with pytest.raises(CardError, match="copies of JK"):
+        score_record({"hand": ["JK", "JK", "JK"], "packs": 1})
+
+
+def test_chips_hand_holds_at_most_ten_cards() -> None:
+    with pytest.raises(RulebookError, match="at most 10"):
+        score_record({"hand": ["AS", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS"]})
+
+
+# -- laying off ---------------------------------------------------------------------------
+
+def test_chips_lay_off_onto_the_callers_set() -> None:
+    callers = [make_set("8", parse_cards("8H 8S JK"))]
+    result = best_arrangement(parse_cards("8C KD QS"), callers)
+    assert result.score == 20
+    assert [str(c) for c, _, _ in result.laid_off] == ["8C"]
+
+
+def test_chips_lay_off_a_wild_onto_a_set_is_never_needed() -> None:
+    callers = [make_set("8", parse_cards("8H 8S 8D"))]
+    result = best_arrangement(parse_cards("JK KD"), callers)
+    assert result.score == 10 and result.laid_off == []
+
+
+def test_chips_lay_off_at_either_end_of_a_run() -> None:
+    callers = [run("H", "5H 6H 7H")]
+    assert score("4H 8H KD", callers) == 10
+
+
+def test_chips_lay_off_ace_high_above_king_and_low_below_two() -> None:
+    assert score("AH QD", [run("H", "JH QH KH")]) == 10
+    assert score("AH QD", [run("H", "2C 3H 4H", 2)]) == 10
+    assert score("AH QD", [run("H", "4H 5H 6H")]) == 11
+
+
+def test_chips_laid_off_wild_lets_further_cards_follow() -> None:
+    callers = [run("H", "5H 6H 7H")]
+    result = best_arrangement(parse_cards("JK 9H KD"), callers)
+    assert result.score == 10
+    assert [a for _, _, a in result.laid_off] == ["8H", "9H"]
+
+
+def test_chips_wild_in_the_callers_run_stays_put() -> None:
+    callers = [run("H", "6H JK 8H")]
+    assert score("7H 3C", callers) == 10  # the 7 cannot take the joker's place
+
+
+def test_chips_lay_off_may_not_pass_thirteen_cards() -> None:
+    callers = [run("S", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 2)]
+    assert score("AS 3C", callers) == 3  # one more fits: 12 + Ace = 13
+    callers = [run("S", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", 1)]
+    assert score("AS 3C", callers) == 4  # 13 already: the other Ace stays loose
+
+
+def test_chips_own_run_beats_laying_off_a_card() -> None:
+    callers = [make_set("8", parse_cards("8S 8D 8C"))]
+    assert score("8H 9H 10H", callers) == 0
+
+
+def test_chips_exact_card_goes_on_a_run_once() -> None:
+    # chips-lay-off-exact-card: two packs, both players hold 8H; the first in turn lays it off.
+    caller = [run("H", "5H 6H 7H")]
+    res = chips.play_round(caller, [parse_cards("8H KS"), parse_cards("8H QS")], packs=2)
+    assert res.scores == [10, 18]
+
+
+def test_chips_lay_offs_follow_turn_order_from_the_callers_left() -> None:
+    caller = [run("H", "5H 6H 7H")]
+    res = chips.play_round(caller, [parse_cards("9H KS"), parse_cards("8H QS")], packs=1)
+    # the first player's 9H cannot go on yet; the second player's 8H then opens the way, but
+    # the first player's turn to lay off has passed.
+    assert res.scores == [19, 10]
+
+
+def test_chips_fewest_cards_laid_off_among_equal_scores() -> None:
+    callers = [run("H", "5H 6H 7H")]
+    result = best_arrangement(parse_cards("JK KD"), callers)
+    assert result.score == 10 and result.laid_off == []
+
+
+def test_chips_caller_hand_must_form_groups() -> None:
+    with pytest.raises(IllegalPlay, match="left over"):
+        chips.round_record({"caller": ["8H", "8S", "KD"], "hands": [["3C", "4C", "5D"]]})
+    out = chips.round_record({"caller": ["8H", "8S", "JK"], "hands": [["8C", "4C", "5D"]]})
+    assert out["scores"] == [9]
+
+
+def test_chips_caller_wilds_must_be_grouped_too() -> None:
+    with pytest.raises(IllegalPlay):
+        chips.caller_arrangement(parse_cards("2C JK"))
+
+
+def test_chips_caller_group_record_errors_name_the_field() -> None:
+    with pytest.raises(RulebookError, match=r"caller_groups\[0\]"):
+        score_record({"hand": ["3C"], "caller_groups": [{"kind": "run", "suit": "H", "cards": ["5H", "7H", "8H"]}]})
+    with pytest.raises(RulebookError, match=r"caller_groups\[1\].kind"):
+        score_record({"hand": ["3C"], "caller_groups": [
+            {"kind": "set", "rank": "8", "cards": ["8H", "8S", "8D"]}, {"kind": "pair", "cards": []}]})
+
+
+def test_chips_run_lo_may_be_left_out_when_a_natural_is_there() -> None:
+    g = chips.parse_group({"kind": "run", "suit": "H", "cards": ["JK", "KH", "AH"]})
+    assert g.lo == 12
+    g = chips.parse_group({"kind": "run", "suit": "H", "cards": ["AH", "JK", "3H"]})
+    assert g.lo == 1
+
+
+# -- the game -----------------------------------------------------------------------------
+
+def test_chips_packs_one_per_four_players() -> None:
+    assert [chips.packs_for(n) for n in (2, 4, 5, 8, 9, 12)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_chips_eight_rounds_of_three_to_ten_cards() -> None:
+    assert chips.HAND_SIZES == (3, 4, 5, 6, 7, 8, 9, 10)
+
+
+def test_chips_deal_and_extra_card_rotate_left() -> None:
+    seats = [chips.seat_for_round(3, k) for k in range(4)]
+    assert seats == [(0, 1), (1, 2), (2, 0), (0, 1)]
+
+
+def _rounds(table: list[dict[str, int]], called: list[str | None]) -> list[dict[str, object]]:
+    return [{"scores": s, "called": c} for s, c in zip(table, called, strict=True)]
+
+
+def test_chips_lowest_total_wins() -> None:
+    st_ = chips.rank_game(["Ann", "Bo"], _rounds([{"Ann": 0, "Bo": 12}, {"Ann": 5, "Bo": 0}], ["Ann", "Bo"]))
+    assert st_.ranking == [["Ann"], ["Bo"]] and st_.decided_by == "total"
+
+
+def test_chips_tie_goes_to_most_chips_called() -> None:
+    rounds = _rounds([{"Ann": 0, "Bo": 10}, {"Ann": 10, "Bo": 0}, {"Ann": 0, "Bo": 0}], ["Ann", "Bo", "Ann"])
+    st_ = chips.rank_game(["Ann", "Bo"], rounds)
+    assert st_.ranking == [["Ann"], ["Bo"]] and st_.decided_by == "calls"
+    assert "Ann called chips twice, Bo once" in st_.explanation
+
+
+def test_chips_tie_then_lower_total_after_the_nine_card_round() -> None:
+    scores = [{"Ann": 0, "Bo": 0}] * 6 + [{"Ann": 4, "Bo": 5}, {"Ann": 3, "Bo": 2}]
+    rounds = _rounds(scores, [None] * 8)
+    st_ = chips.rank_game(["Bo", "Ann"], rounds)
+    assert st_.ranking == [["Ann"], ["Bo"]] and st_.decided_by == "round-9"
+
+
+def test_chips_tie_goes_back_round_by_round() -> None:
+    scores = [{"Ann": 0, "Bo": 0}] * 3 + [{"Ann": 2, "Bo": 3}, {"Ann": 1, "Bo": 0}] + [{"Ann": 0, "Bo": 0}] * 3
+    st_ = chips.rank_game(["Bo", "Ann"], _rounds(scores, [None] * 8))
+    assert st_.ranking == [["Ann"], ["Bo"]] and st_.decided_by == "round-6"
+
+
+def test_chips_level_on_everything_shares_the_win() -> None:
+    st_ = chips.rank_game(["Ann", "Bo"], _rounds([{"Ann": 3, "Bo": 3}] * 8, [None] * 8))
+    assert st_.ranking == [["Ann", "Bo"]] and st_.decided_by == "shared"
+
+
+# -- properties ---------------------------------------------------------------------------
+
+DECKS = {1: build_deck(1), 2: build_deck(2)}
+
+
+@st.composite
+def hands(draw: st.DrawFn, max_size: int = 9) -> list:
+    packs = draw(st.sampled_from([1, 2]))
+    idx = draw(st.lists(st.integers(0, len(DECKS[packs]) - 1), min_size=1, max_size=max_size, unique=True))
+    return [DECKS[packs][i] for i in idx]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands())
+def test_chips_best_arrangement_equals_exhaustive_search(hand: list) -> None:
+    assert best_arrangement(hand).score == brute_score(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands(), st.randoms(use_true_random=False))
+def test_chips_score_ignores_card_order(hand: list, rnd: random.Random) -> None:
+    shuffled = list(hand)
+    rnd.shuffle(shuffled)
+    assert best_arrangement(hand).to_record() == best_arrangement(shuffled).to_record()
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=10))
+def test_chips_score_is_zero_exactly_when_the_whole_hand_groups(hand: list) -> None:
+    result = best_arrangement(hand)
+    if len(hand) >= 3:
+        assert (result.score == 0) == (not result.loose)
+    grouped = [c for g in result.groups for c in g.cards]
+    assert sorted(map(str, grouped + result.loose)) == sorted(map(str, hand))
+    for g in result.groups:
+        assert is_group(g.cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(max_size=10))
+def test_chips_score_never_exceeds_the_plain_sum(hand: list) -> None:
+    assert best_arrangement(hand).score <= sum(chips.card_value(c) for c in hand)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_chips_laying_off_equals_exhaustive_search(seed: int) -> None:
+    rng = random.Random(seed)
+    packs = rng.choice([1, 2])
+    callers = random_caller_groups(rng, packs)
+    hand = random_hand(rng, packs, rng.randint(1, 7), [c for g in callers for c in g.cards])
+    result = best_arrangement(hand, callers)
+    assert result.score == brute_layoff_score(hand, callers)
+    assert result.score <= best_arrangement(hand).score
+    for g in result.extended:
+        assert is_group(g.cards)

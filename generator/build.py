@@ -1,0 +1,167 @@
+"""Build the whole site (pages, then PDFs) into a temporary folder and swap it into place.
+
+A failed build never destroys the last good ``site/``: everything is written to
+``.site-<random>/`` next to it, and only a complete build replaces it (old -> backup,
+new -> site, backup removed). Any failure is a :class:`BuildError` with a one-line message
+(``rulebook build`` prints it and exits 2); the temporary folder is removed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .errors import RulebookError
+
+# Material prints a banner about MkDocs 2.0 unless this is set before mkdocs is imported.
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+class BuildError(RulebookError):
+    """The site could not be built; the previous ``site/`` is untouched."""
+
+
+def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
+    """Check the data, build the pages (MkDocs, strict) and the PDFs, then swap into ``site_dir``.
+
+    ``site_url`` overrides ``site_url`` of mkdocs.yml (the tests serve on another origin, and
+    Material's instant navigation only intercepts links on the configured one). The
+    ``RULEBOOK_SITE_URL`` environment variable does the same when ``site_url`` is not given.
+    """
+    from .loader import check_project
+
+    root = Path(root).resolve()
+    site_dir = Path(site_dir).resolve()
+    check_project(root)  # RulesDataError (a RulebookError) names file:line:column
+
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    tmp_dir = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
+    try:
+        _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
+        _build_pdfs(root, tmp_dir)
+        _swap(tmp_dir, site_dir)
+    except RulebookError:
+        raise
+    except Exception as error:  # anything else still leaves the old site and says why, on one line
+        raise BuildError(f"the build failed: {type(error).__name__}: {_one_line(str(error))}") from error
+    finally:
+        shutil.rmtree(tmp_dir, ignore_errors=True)
+
+
+def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
+    """MkDocs, programmatically and strict, into ``out``."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    overrides: dict[str, object] = {"site_dir": str(out), "strict": True}
+    if site_url:
+        overrides["site_url"] = site_url
+    with _captured_warnings() as warnings_seen:
+        try:
+            config = load_config(str(root / "mkdocs.yml"), **overrides)  # type: ignore[arg-type]
+            mkdocs_build(config)
+        except SystemExit as exc:
+            # mkdocs-macros exits the process on a macro error (on_error_fail: true).
+            raise BuildError(f"the site build failed: {_first(warnings_seen, f'exit status {exc.code}')}") from None
+        except MkDocsException as exc:
+            raise BuildError(f"the site build failed: {_first(warnings_seen, str(exc))}") from None
+        except RulebookError:
+            raise
+        except Exception as exc:
+            # A RulebookError raised inside define_env may arrive wrapped by MkDocs' plugin loader.
+            cause = _rulebook_cause(exc)
+            if cause is not None:
+                raise cause from None
+            raise BuildError(f"the site build failed: {type(exc).__name__}: {_one_line(str(exc))}") from None
+
+
+def _build_pdfs(root: Path, out: Path) -> None:
+    """The card-box booklets and print-at-home sheets into ``out/pdf/`` (once generator.pdf exists)."""
+    if importlib.util.find_spec("generator.pdf") is None:
+        return
+    pdf = importlib.import_module("generator.pdf")
+    pdf.build_all(root, out / "pdf")
+
+
+def _swap(new: Path, site_dir: Path) -> None:
+    """Replace ``site_dir`` by ``new``: old -> backup, new -> site_dir, backup removed.
+
+    If the second rename fails, the backup goes back, so ``site_dir`` is never lost."""
+    backup: Path | None = None
+    if site_dir.exists():
+        backup = Path(tempfile.mkdtemp(prefix=".site-old-", dir=site_dir.parent))
+        backup.rmdir()
+        site_dir.rename(backup)
+    try:
+        new.rename(site_dir)
+    except OSError:
+        if backup is not None:
+            backup.rename(site_dir)
+        raise
+    if backup is not None:
+        shutil.rmtree(backup, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- messages
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.messages.append(record.getMessage())
+        except Exception:  # a broken log record must not hide the real error
+            pass
+
+
+@contextmanager
+def _captured_warnings() -> Iterator[list[str]]:
+    """Collect what MkDocs and its plugins warn about, to name the cause of a failed build."""
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+
+
+def _first(messages: list[str], fallback: str) -> str:
+    """The most telling warning: a macro error's own message line if there is one."""
+    for message in messages:
+        lines = [ln.strip() for ln in message.splitlines() if ln.strip()]
+        for ln in reversed(lines):
+            # mkdocs-macros ends its report with the exception line ("UnknownGame: unknown game id ...").
+            if ("Error" in ln.split(":")[0] or "Unknown" in ln.split(":")[0]) and ":" in ln:
+                page = next((x for x in lines if x.startswith("File:")), "")
+                where = f"{page.removeprefix('File:').strip()}: " if page else ""
+                return _one_line(where + ln)
+    if messages:
+        return _one_line(messages[0])
+    return _one_line(fallback)
+
+
+def _rulebook_cause(exc: BaseException) -> RulebookError | None:
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, RulebookError):
+            return cur
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,132 @@
+"""What the pages in ``docs/`` call (mkdocs-macros, ``module_name: generator``).
+
+``define_env`` loads the games once (``generator.loader.load_games``; a bad file fails the build
+before any page is rendered) and registers one macro per part of a game page. Every macro
+returns HTML rendered from the Jinja partials in ``generator/templates/partials/`` (autoescaped,
+shared with the PDF): pages stay thin, and data is never pasted into a page unescaped.
+
+A page opts in with ``render_macros: true`` in its front matter (``render_by_default: false``),
+so ``{{`` in a code block elsewhere is never rendered by accident.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from .errors import RulebookError
+from .render import Ref, card_html, game_refs, render_partial
+
+
+class UnknownGame(RulebookError):
+    """A page asked for a game id that no file in rules-data/ defines."""
+
+
+#: Macro name -> the partial it renders (all take one game id).
+PARTS: dict[str, str] = {
+    "hero": "partials/hero.html",
+    "quick_start": "partials/quick_start.html",
+    "round_steps": "partials/round.html",
+    "rules": "partials/rules.html",
+    "scoring": "partials/scoring.html",
+    "tie_breakers": "partials/tie_breakers.html",
+    "examples": "partials/examples.html",
+    "rulings": "partials/rulings.html",
+    "variants": "partials/variants.html",
+    "origins": "partials/origins.html",
+    "comparison": "partials/comparison.html",
+    "glossary": "partials/glossary.html",
+    "keep_share": "partials/keep_share.html",
+}
+
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+
+
+def _block(html: str) -> Markup:
+    """Raw HTML that Python-Markdown passes through whole: no blank line may end the block early."""
+    return Markup(_BLANK_LINES.sub("\n", html.strip()))
+
+
+class Site:
+    """The games of one site build and the HTML of their parts."""
+
+    def __init__(self, games: list[Any]) -> None:
+        self.games = games
+        self.by_id: dict[str, Any] = {g.id: g for g in games}
+        self.datas: list[Mapping[str, Any]] = [g.data for g in games]
+
+    def game(self, game_id: str) -> Mapping[str, Any]:
+        if game_id not in self.by_id:
+            known = ", ".join(repr(g) for g in self.by_id)
+            raise UnknownGame(f"unknown game id {game_id!r}: rules-data/ defines {known}")
+        data: Mapping[str, Any] = self.by_id[game_id].data
+        return data
+
+    def refs(self, current: str | None, root: str) -> dict[str, Ref]:
+        return game_refs(self.datas, current, page_url=lambda gid: f"{root}{gid}/")
+
+    def part(self, name: str, game_id: str, root: str) -> Markup:
+        game = self.game(game_id)
+        return _block(render_partial(PARTS[name], game=game, refs=self.refs(game_id, root), root=root))
+
+    def game_list(self, root: str) -> Markup:
+        return _block(render_partial(
+            "partials/game_list.html", games=self.datas, refs=self.refs(None, root), root=root,
+        ))
+
+
+def page_root(url: str | None) -> str:
+    """The site root relative to a page: ``""`` for the home page, ``"../"`` for ``chips/``."""
+    if not url:
+        return ""
+    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
+    if not url.endswith("/") and depth:
+        depth -= 1  # chips.html (use_directory_urls: false) sits at the root
+    return "../" * depth
+
+
+def project_root(env: Any) -> Path:
+    """The folder holding mkdocs.yml (where rules-data/ lives)."""
+    config_file = env.conf.get("config_file_path") if hasattr(env, "conf") else None
+    return Path(config_file).resolve().parent if config_file else Path.cwd()
+
+
+def define_env(env: Any) -> None:
+    """Load the games once and register the page macros."""
+    from .loader import load_games
+
+    site = Site(load_games(project_root(env)))
+
+    def root() -> str:
+        page = getattr(env, "page", None)
+        return page_root(getattr(page, "url", None))
+
+    def make(name: str) -> Callable[[str], Markup]:
+        def macro(game_id: str) -> Markup:
+            return site.part(name, game_id, root())
+
+        macro.__name__ = name
+        macro.__doc__ = f"The {name.replace('_', ' ')} of a game, from {PARTS[name]}."
+        return macro
+
+    for name in PARTS:
+        env.macro(make(name), name)
+
+    @env.macro
+    def game_list() -> Markup:
+        """Every game, in home-page order, with its pitch and glance facts."""
+        return site.game_list(root())
+
+    @env.macro
+    def card(code: str) -> Markup:
+        """One card face from its notation: ``card("8H")``."""
+        return card_html(code)
+
+    @env.macro
+    def game_name(game_id: str) -> str:
+        """The name of a game (for page titles)."""
+        return str(site.game(game_id)["name"])

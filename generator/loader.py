@@ -1,0 +1,553 @@
+"""Read the game files in ``rules-data/`` and refuse anything that is not right.
+
+``load_game(path)`` parses one file with ``yaml.compose`` so every value keeps its line and
+column, checks it against ``generator/schema/game.schema.json`` and then makes the checks a
+schema cannot (ids unique across the file and prefixed with the game id, every ``[[#id]]`` and
+every ruling's ``rules:`` pointing at an existing id, every ``[[card]]`` and every card in an
+example parsing). Any problem is one ``RulesDataError`` naming ``file:line:column``, the field
+and what was expected.
+
+Parsed games are cached per (path, modification time, size), so the site build can call
+``load_games`` from every page without parsing the files again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from .cards import parse_card
+from .errors import RulebookError, RulesDataError
+
+SCHEMA_PATH = Path(__file__).with_name("schema") / "game.schema.json"
+RULES_DIR = "rules-data"
+
+#: A path to a value inside a game file: keys and list indices, as jsonschema gives them.
+FieldPath = tuple[str | int, ...]
+
+#: ``[[8H]]`` draws a card; ``[[#chips-runs]]`` links to an item.
+TOKEN = re.compile(r"\[\[(#?)([^\[\]]*)\]\]")
+
+#: Lists whose entries carry an ``id`` that must be unique across the whole file. Only these:
+#: other lists (glance, glossary) have no ids.
+_ID_LISTS: tuple[FieldPath, ...] = (
+    ("round", "steps"), ("rules",), ("scoring", "items"), ("tie_breakers",), ("examples",),
+    ("rulings",), ("variants", "items"),
+)
+
+#: In an example's ``input``, every string below one of these keys is a card.
+CARD_KEYS = frozenset({
+    "hand", "hands", "cards", "card", "top", "deal", "deck", "discard", "discards", "draw",
+    "drawn", "exchange", "pile", "stock", "up", "upcard",
+})
+
+#: Glance facts every game page shows in its hero.
+REQUIRED_GLANCE = ("players", "rounds", "packs")
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def id_prefix(game_id: str) -> str:
+    """What every item id of a game starts with: ``chips-``; ``three-chip-stack-`` for
+    ``3-chip-stack``, since an item id (an HTML anchor) must start with a letter."""
+    head, _, rest = game_id.partition("-")
+    if head.isdigit() and int(head) < len(_NUMBER_WORDS):
+        head = _NUMBER_WORDS[int(head)]
+    return "-".join(p for p in (head, rest) if p) + "-"
+
+
+# --- The model ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Game:
+    """One validated game file.
+
+    ``data`` is the file as plain dicts and lists (what the templates read); ``items`` maps
+    every id in the file (sections, rule items, steps, tie-breakers, examples, rulings,
+    variants) to its dict; ``positions`` maps a field path to its ``(line, column)``, both
+    counted from 1, so later checks (the worked examples) can name a place in the file.
+    """
+
+    id: str
+    path: Path
+    data: Mapping[str, Any] = field(repr=False)
+    items: Mapping[str, Mapping[str, Any]] = field(repr=False)
+    positions: Mapping[FieldPath, tuple[int, int]] = field(repr=False)
+    display_path: str = field(default="", repr=False)
+
+    @property
+    def name(self) -> str:
+        return str(self.data["name"])
+
+    @property
+    def order(self) -> int:
+        return int(self.data["order"])
+
+    def item(self, item_id: str) -> Mapping[str, Any]:
+        """The section, rule item, step, example, ruling ... with this id (``KeyError`` if none)."""
+        try:
+            return self.items[item_id]
+        except KeyError:
+            raise KeyError(f"{self.id} has no item with id {item_id!r}") from None
+
+    def __contains__(self, item_id: object) -> bool:
+        return item_id in self.items
+
+    def glance(self, key: str) -> str | None:
+        for fact in self.data["glance"]:
+            if fact["key"] == key:
+                return str(fact["value"])
+        return None
+
+    def location(self, path: FieldPath) -> str:
+        """``rules-data/chips.yaml:12:5`` for a field path (the nearest known parent if needed)."""
+        return _location(self.display_path or str(self.path), self.positions, path)
+
+
+# --- Public API ---------------------------------------------------------------------------
+
+
+def load_game(path: Path | str) -> Game:
+    """Load and check one game file (cached until the file changes)."""
+    p = Path(path).resolve()
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise RulesDataError(_display(p), f"cannot read the file: {exc.strerror or exc}") from None
+    return _load_cached(p, st.st_mtime_ns, st.st_size)
+
+
+def load_games(root: Path | str) -> list[Game]:
+    """Every game in ``root/rules-data`` (or ``root`` itself if it is that folder), sorted by
+    ``order``, then id. Two games with the same ``order`` is an error."""
+    folder = Path(root)
+    if (folder / RULES_DIR).is_dir():
+        folder = folder / RULES_DIR
+    if not folder.is_dir():
+        raise RulesDataError(str(folder), f"no {RULES_DIR}/ folder here: run this in the project folder")
+    files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
+    if not files:
+        raise RulesDataError(_display(folder), "no game files (*.yaml) in this folder")
+    games = [load_game(f) for f in files]
+    games.sort(key=lambda g: (g.order, g.id))
+    seen: dict[int, Game] = {}
+    for g in games:
+        if g.order in seen:
+            other = seen[g.order]
+            raise RulesDataError(
+                g.location(("order",)),
+                f"field `order`: expected a place on the home page no other game has, "
+                f"got {g.order}, which {other.display_path} also uses",
+            )
+        seen[g.order] = g
+    return games
+
+
+def check_project(root: Path | str) -> list[Game]:
+    """Everything ``rulebook check`` checks: every game file loads, and every worked example's
+    claim agrees with the reference engine. Returns the games, sorted by ``order``."""
+    from .examples import check_examples
+    from .games import GAMES
+
+    games = load_games(root)
+    for game in games:
+        if game.id not in GAMES:
+            # The engine of this game is not written yet: say so rather than fail every build.
+            warnings.warn(f"{game.display_path}: no engine for {game.id!r} yet; its examples are unchecked",
+                          stacklevel=2)
+            continue
+        check_examples(game)
+    return games
+
+
+def clear_cache() -> None:
+    """Forget every parsed file (tests that edit files in place within one second use it)."""
+    _CACHE.clear()
+
+
+# --- Loading ------------------------------------------------------------------------------
+
+
+@cache
+def _schema_validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
+
+
+def _display(path: Path) -> str:
+    """``rules-data/chips.yaml``: short, and what an editor in the project folder can open."""
+    if path.parent.name == RULES_DIR:
+        return f"{RULES_DIR}/{path.name}"
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+_CACHE_SIZE = 64
+_CACHE: dict[tuple[Path, int, int], Game] = {}
+
+
+def _load_cached(path: Path, mtime_ns: int, size: int) -> Game:
+    # A small dict cache keyed on (path, mtime, size): an edited file is parsed again.
+    key = (path, mtime_ns, size)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    game = _parse(path)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = game
+    return game
+
+
+
+def _parse(path: Path) -> Game:
+    shown = _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesDataError(f"{shown}:1:1", f"the file is not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+
+    _check_tabs(shown, text)
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
+        what = " ".join(p for p in (exc.context, exc.problem) if p)
+        raise RulesDataError(where, f"this is not valid YAML: {what}") from None
+    except yaml.YAMLError as exc:
+        raise RulesDataError(shown, f"this is not valid YAML: {exc}") from None
+    if node is None:
+        raise RulesDataError(f"{shown}:1:1", "the file is empty: expected a game (id, name, rules, ...)")
+
+    positions: dict[FieldPath, tuple[int, int]] = {}
+    key_positions: dict[FieldPath, tuple[int, int]] = {}
+    data = _to_python(node, (), positions, key_positions, shown)
+
+    _validate_schema(shown, data, positions, key_positions)
+    assert isinstance(data, dict)
+    game_id = str(data["id"])
+    items = _check_semantics(shown, path, data, positions)
+    return Game(id=game_id, path=path, data=data, items=items, positions=positions, display_path=shown)
+
+
+def _check_tabs(shown: str, text: str) -> None:
+    for n, line in enumerate(text.splitlines(), start=1):
+        col = line.find("\t")
+        if col >= 0:
+            raise RulesDataError(
+                f"{shown}:{n}:{col + 1}", "found a tab character: indent with spaces, and write no tabs in text"
+            )
+
+
+_SCALARS = yaml.SafeLoader("")
+
+
+def _to_python(
+    node: yaml.Node,
+    path: FieldPath,
+    positions: dict[FieldPath, tuple[int, int]],
+    key_positions: dict[FieldPath, tuple[int, int]],
+    shown: str,
+) -> Any:
+    """Plain Python from a composed node, recording where every value (and key) sits."""
+    positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            where = f"{shown}:{key_node.start_mark.line + 1}:{key_node.start_mark.column + 1}"
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise RulesDataError(where, f"field `{_dotted(path)}`: expected a plain key, got a {key_node.id}")
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise RulesDataError(where, f"field `{_dotted(path)}`: merge keys (<<) are not allowed")
+            key = str(key_node.value)
+            if key in out:
+                first = key_positions[path + (key,)]
+                raise RulesDataError(
+                    where,
+                    f"field `{_dotted(path + (key,))}`: duplicate key (first given on line {first[0]}); "
+                    f"expected each key once",
+                )
+            key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            out[key] = _to_python(value_node, path + (key,), positions, key_positions, shown)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_python(v, path + (i,), positions, key_positions, shown) for i, v in enumerate(node.value)]
+    assert isinstance(node, yaml.ScalarNode)
+    try:
+        return _SCALARS.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        line, col = positions[path]
+        raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: {exc}") from None
+
+
+def _dotted(path: FieldPath) -> str:
+    """``rules[0].items[2].id`` for a field path; ``(the file)`` for the top."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(the file)"
+
+
+def _location(shown: str, positions: Mapping[FieldPath, tuple[int, int]], path: FieldPath) -> str:
+    p = tuple(path)
+    while p not in positions and p:
+        p = p[:-1]
+    line, col = positions.get(p, (1, 1))
+    return f"{shown}:{line}:{col}"
+
+
+# --- Schema -------------------------------------------------------------------------------
+
+_TYPE_WORDS = {
+    "string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+    "array": "a list", "object": "a mapping of keys to values", "null": "nothing",
+}
+
+_PATTERN_WORDS = {
+    "^[a-z0-9]+(-[a-z0-9]+)*$": "a kebab-case game id (lowercase letters, digits, single hyphens)",
+    "^[a-z][a-z0-9]*(-[a-z0-9]+)*$": "a kebab-case id starting with a letter (lowercase letters, digits, "
+    "single hyphens), like chips-runs",
+    "^[a-z][a-z0-9_-]*$": "a short lowercase key, like players",
+    "^[^\\n]*\\S[^\\n]*$": "one line of text",
+    "\\S": "some text",
+}
+
+
+def _describe(value: Any) -> str:
+    """A short, quoted picture of a value for an error message."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (YAML reads yes/no/on/off as true/false: put it in quotes)"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        short = value if len(value) <= 40 else value[:37] + "..."
+        return json.dumps(short, ensure_ascii=False)
+    if isinstance(value, list):
+        return f"a list of {len(value)}" if value else "an empty list"
+    if isinstance(value, dict):
+        return f"a mapping with keys {', '.join(list(value)[:4])}" if value else "an empty mapping"
+    return type(value).__name__  # dates and the like
+
+
+def _schema_message(error: jsonschema.ValidationError) -> tuple[FieldPath, str]:
+    """The field path to point at and a one-line message for one schema error."""
+    path: FieldPath = tuple(error.absolute_path)
+    v = error.validator
+    inst = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if v == "additionalProperties" and isinstance(inst, dict):
+        allowed = list(schema.get("properties", {}))
+        extra = [k for k in inst if k not in allowed]
+        key = extra[0] if extra else "?"
+        hint = _closest(key, allowed)
+        expected = f"one of: {', '.join(allowed)}" + (f" (did you mean `{hint}`?)" if hint else "")
+        return path + (key,), f"field `{_dotted(path + (key,))}`: unknown key; expected {expected}"
+    if v == "required" and isinstance(inst, dict):
+        missing = [k for k in error.validator_value if k not in inst]
+        key = missing[0] if missing else "?"
+        return path, f"field `{_dotted(path + (key,))}`: missing; expected a `{key}` key here"
+    what = f"field `{_dotted(path)}`"
+    got = _describe(inst)
+    if v == "type":
+        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        if "string" in types and isinstance(inst, (int, float)) and not isinstance(inst, bool):
+            expected += " (put it in quotes)"
+        return path, f"{what}: expected {expected}, got {got}"
+    if v == "pattern":
+        expected = _PATTERN_WORDS.get(str(error.validator_value), f"text matching {error.validator_value}")
+        return path, f"{what}: expected {expected}, got {got}"
+    if v == "minItems":
+        n = error.validator_value
+        return path, f"{what}: expected at least {n} item{'s' if n != 1 else ''}, got {got}"
+    if v == "minLength":
+        return path, f"{what}: expected some text, got an empty string"
+    if v == "minProperties":
+        return path, f"{what}: expected at least {error.validator_value} key, got {got}"
+    if v == "minimum":
+        return path, f"{what}: expected {error.validator_value} or more, got {got}"
+    if v in ("enum", "const"):
+        options = error.validator_value if v == "enum" else [error.validator_value]
+        return path, f"{what}: expected one of {', '.join(map(str, options))}, got {got}"
+    return path, f"{what}: {error.message}"
+
+
+def _closest(word: str, options: Sequence[str]) -> str | None:
+    import difflib
+
+    hits = difflib.get_close_matches(word, list(options), n=1, cutoff=0.7)
+    return hits[0] if hits else None
+
+
+def _validate_schema(
+    shown: str,
+    data: Any,
+    positions: Mapping[FieldPath, tuple[int, int]],
+    key_positions: Mapping[FieldPath, tuple[int, int]],
+) -> None:
+    errors = list(_schema_validator().iter_errors(data))
+    if not errors:
+        return
+
+    def place(err: jsonschema.ValidationError) -> tuple[tuple[int, int], str]:
+        path, message = _schema_message(err)
+        if path in key_positions and err.validator == "additionalProperties":
+            pos = key_positions[path]
+        else:
+            p = path
+            while p not in positions and p:
+                p = p[:-1]
+            pos = positions.get(p, (1, 1))
+        return pos, message
+
+    # Report the first problem in the file, so fixing errors top to bottom works.
+    placed = sorted((place(e) for e in errors), key=lambda pm: pm[0])
+    (line, col), message = placed[0]
+    raise RulesDataError(f"{shown}:{line}:{col}", message)
+
+
+# --- Semantic checks ----------------------------------------------------------------------
+
+
+def _check_semantics(
+    shown: str, path: Path, data: dict[str, Any], positions: Mapping[FieldPath, tuple[int, int]]
+) -> dict[str, Mapping[str, Any]]:
+    def fail(at: FieldPath, message: str) -> RulesDataError:
+        return RulesDataError(_location(shown, positions, at), f"field `{_dotted(at)}`: {message}")
+
+    game_id = data["id"]
+    stem = path.stem
+    if game_id != stem:
+        raise fail(("id",), f"expected the file name, {stem!r}, got {game_id!r}")
+    prefix = id_prefix(game_id)
+
+    # Ids: unique across the file, and prefixed with the game id.
+    items: dict[str, Mapping[str, Any]] = {}
+    where: dict[str, FieldPath] = {}
+    for at, entry in _entries_with_ids(data):
+        item_id = entry["id"]
+        if not item_id.startswith(prefix):
+            raise fail(at + ("id",), f"expected an id starting with {prefix!r}, got {item_id!r}")
+        if item_id in items:
+            first = positions.get(where[item_id] + ("id",), (0, 0))[0]
+            raise fail(at + ("id",), f"expected an id used nowhere else in the file, got {item_id!r}, "
+                                     f"already used on line {first}")
+        items[item_id] = entry
+        where[item_id] = at
+
+    # Glance: the hero needs players, rounds and packs.
+    keys = [g["key"] for g in data["glance"]]
+    for i, k in enumerate(keys):
+        if k in keys[:i]:
+            raise fail(("glance", i, "key"), f"expected each glance key once, got {k!r} twice")
+    for k in REQUIRED_GLANCE:
+        if k not in keys:
+            raise fail(("glance",), f"expected a fact with key {k!r} (players, rounds and packs are "
+                                    f"required), got keys {', '.join(keys)}")
+
+    # Comparison rows give one cell per relative.
+    comparison = data.get("comparison")
+    if comparison:
+        n = len(comparison["relatives"])
+        for i, row in enumerate(comparison["rows"]):
+            if len(row["relatives"]) != n:
+                raise fail(("comparison", "rows", i, "relatives"),
+                           f"expected {n} entries (one per relative: {', '.join(comparison['relatives'])}), "
+                           f"got {len(row['relatives'])}")
+
+    # Rulings cite existing rule ids.
+    for i, ruling in enumerate(data["rulings"]):
+        for j, ref in enumerate(ruling["rules"]):
+            if ref not in items:
+                raise fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {ref!r}"
+                                                       f"{_hint(ref, items)}")
+
+    # Text tokens: [[8H]] must be a card, [[#id]] an existing id.
+    for at, text in _texts(data, ()):
+        for m in TOKEN.finditer(text):
+            hash_, body = m.groups()
+            if hash_:
+                if body not in items:
+                    raise fail(at, f"expected [[#id]] to name an item in this file, got [[#{body}]]"
+                                   f"{_hint(body, items)}")
+            else:
+                try:
+                    parse_card(body)
+                except RulebookError as exc:
+                    raise fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{body}]] ({exc})"
+                               ) from None
+
+    # Examples: every card in the input parses.
+    for i, ex in enumerate(data["examples"]):
+        for at, value in _cards_in(ex["input"], ("examples", i, "input"), False):
+            if not isinstance(value, str):
+                raise fail(at, f"expected a card written like '8H', got {_describe(value)}")
+            try:
+                parse_card(value)
+            except RulebookError as exc:
+                raise fail(at, f"expected a card, got {json.dumps(value)} ({exc})") from None
+    return items
+
+
+def _hint(word: str, items: Mapping[str, Any]) -> str:
+    near = _closest(word, list(items))
+    return f" (did you mean {near!r}?)" if near else ""
+
+
+def _entries_with_ids(data: Mapping[str, Any]) -> Iterator[tuple[FieldPath, Mapping[str, Any]]]:
+    for list_path in _ID_LISTS:
+        node: Any = data
+        for part in list_path:
+            node = node.get(part) if isinstance(node, dict) else None
+        for i, entry in enumerate(node or []):
+            at = list_path + (i,)
+            yield at, entry
+            if list_path == ("rules",):
+                for j, item in enumerate(entry["items"]):
+                    yield at + ("items", j), item
+
+
+def _texts(node: Any, path: FieldPath) -> Iterator[tuple[FieldPath, str]]:
+    """Every string in the file except example inputs and claims (data, not text)."""
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            if len(path) == 2 and path[0] == "examples" and k in ("input", "claim"):
+                continue
+            yield from _texts(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _texts(v, path + (i,))
+
+
+def _cards_in(node: Any, path: FieldPath, is_card: bool) -> Iterator[tuple[FieldPath, Any]]:
+    """Values below a card key (``hand``, ``cards``, ``top`` ...) of an example input."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _cards_in(v, path + (k,), is_card or k in CARD_KEYS)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _cards_in(v, path + (i,), is_card)
+    elif is_card and node is not None:
+        yield path, node

@@ -1,0 +1,463 @@
+"""The ``rulebook`` command: score hands, judge plays and showdowns, check and build the project.
+
+Every record command takes cards on the command line and prints a few readable lines, or
+``--json`` (one JSON object), or ``--jsonl`` (one JSON record a line on stdin, one result a
+line on stdout, same order; a bad line answers ``{"error": "..."}`` and the rest go on).
+
+Bad input anywhere gives one line on stderr, ``rulebook: <what is wrong and where>``, and
+exit code 2, never a traceback. Heavy modules (the site build, the PDFs, the Chips engine)
+are imported only by the subcommands that need them, so ``--jsonl`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any, NoReturn
+
+from .errors import RulebookError
+
+PROG = "rulebook"
+USAGE_ERROR = 2
+
+
+class UsageError(RulebookError):
+    """A command line argparse refused (unknown option, missing argument...)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and no usage dump (the caller prints it)."""
+
+    def error(self, message: str) -> NoReturn:
+        sub = self.prog[len(PROG):].strip()
+        raise UsageError(f"{sub}: {message}" if sub else message)
+
+
+# --- Helpers ----------------------------------------------------------------------------------
+
+
+def _import(module: str, what: str) -> ModuleType:
+    """Import a module written by another part of the project, with a one-line error if it is not there."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (exc.name == module or module.startswith(exc.name + ".")):
+            raise RulebookError(f"{what} is not available yet ({module} is not written)") from None
+        raise
+
+
+def _record(game: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    from .games import record
+
+    try:
+        return record(game, name)
+    except ModuleNotFoundError as exc:
+        raise RulebookError(f"the {game} engine is not available yet ({exc.name} is not written)") from None
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _run_jsonl(fn: Callable[[dict[str, Any]], dict[str, Any]], lines: Iterable[str], out: IO[str]) -> int:
+    """One result line per non-blank input line; a bad line answers ``{"error": ...}``."""
+    write = out.write
+    loads = json.loads
+    for n, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                rec = loads(line)
+            except ValueError as exc:
+                raise RulebookError(f"bad JSON: {exc}") from None
+            except RecursionError:
+                raise RulebookError("bad JSON: nested too deeply") from None
+            result = fn(rec)
+        except (RulebookError, ValueError) as exc:
+            result = {"error": f"line {n}: {_one_line(str(exc))}"}
+        write(_dumps(result) + "\n")
+    out.flush()
+    return 0
+
+
+def _emit(args: argparse.Namespace, fn: Callable[[dict[str, Any]], dict[str, Any]], rec: dict[str, Any] | None,
+          human: Callable[[dict[str, Any], dict[str, Any]], list[str]]) -> int:
+    """Run a record function in the mode the options ask for."""
+    if args.jsonl:
+        if rec is not None:
+            raise RulebookError("--jsonl reads its records from stdin: give no cards on the command line")
+        return _run_jsonl(fn, sys.stdin, sys.stdout)
+    if rec is None:
+        raise RulebookError(f"{args.command}: give the cards, or --jsonl to read records from stdin")
+    result = fn(rec)
+    if args.json:
+        print(_dumps(result))
+    else:
+        for line in human(rec, result):
+            print(line)
+    return 0
+
+
+def _cards_text(cards: Sequence[str]) -> str:
+    """``7♥ K♦ (seven of hearts, king of diamonds)``."""
+    from .cards import card_symbol, parse_card, spoken_name
+
+    parsed = [parse_card(c) for c in cards]
+    if not parsed:
+        return "no cards"
+    return (" ".join(card_symbol(c) for c in parsed) + " (" + ", ".join(spoken_name(c) for c in parsed) + ")")
+
+
+def _card_text(card: str) -> str:
+    from .cards import card_symbol, parse_card, spoken_name
+
+    c = parse_card(card)
+    return f"{card_symbol(c)} ({spoken_name(c)})"
+
+
+# --- score -----------------------------------------------------------------------------------
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    game = args.game
+    fn = _record(game, "score")
+    rec: dict[str, Any] | None = None
+    if game == "chips":
+        caller = None
+        if args.caller is not None:
+            try:
+                caller = json.loads(args.caller)
+            except ValueError as exc:
+                raise RulebookError(f"--caller: bad JSON: {exc}") from None
+        if args.cards:
+            rec = {"hand": list(args.cards), "packs": args.packs or 1, "caller_groups": caller}
+        elif args.caller is not None and not args.jsonl:
+            raise RulebookError("score: --caller needs a hand to score")
+    else:
+        if args.caller is not None:
+            raise RulebookError(f"score: --caller is for chips only, not {game}")
+        if args.cards:
+            rec = {"hand": list(args.cards)}
+            if args.packs:
+                rec["decks"] = args.packs
+    return _emit(args, fn, rec, lambda r, res: _score_lines(game, r, res))
+
+
+def _score_lines(game: str, rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    if game == "chips":
+        chips = _import("generator.games.chips", "the Chips engine")
+        describe = getattr(chips, "describe", None)
+        if describe is None:
+            return [_dumps(result)]
+        return list(describe(result))
+    if game == "chains":
+        from .cards import card_symbol, parse_card, spoken_name
+        from .games.chains import card_points
+
+        lines = []
+        for text in rec["hand"]:
+            c = parse_card(text)
+            lines.append(f"{card_symbol(c)}  {spoken_name(c)}: {card_points(c)}")
+        score = result["score"]
+        lines.append(f"Score: {score} point{'' if score == 1 else 's'}")
+        return lines
+    return [_dumps(result)]
+
+
+# --- play --------------------------------------------------------------------------------------
+
+
+_KIND_WORDS = {
+    "run": "a run: one rank higher or lower, another suit",
+    "flush": "a flush: the same suit",
+    "royal": "a royal: one rank higher or lower and the same suit",
+    "same": "the same rank",
+}
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    fn = _record(args.game, "play")
+    rec: dict[str, Any] | None = None
+    if args.card is not None or args.top is not None:
+        if args.card is None or args.top is None:
+            raise RulebookError("play: give the top card with --top and the card to play, like "
+                                "'rulebook play chains --top 7H 8H'")
+        variant: list[str] | None = list(args.variant) if args.variant else None
+        rec = {"top": args.top, "card": args.card, "decks": args.decks or 1, "variant": variant}
+    return _emit(args, fn, rec, _play_lines)
+
+
+def _play_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    head = f"{_card_text(rec['card'])} on {_card_text(rec['top'])}:"
+    kind = result.get("kind")
+    if not result.get("legal"):
+        from .cards import parse_card
+
+        same_rank = parse_card(rec["card"]).rank is parse_card(rec["top"]).rank
+        why = ("another card of the same rank is not a legal play" if same_rank
+               else "neither one rank away nor the same suit")
+        return [head, f"Not legal: {why}."]
+    words = _KIND_WORDS.get(str(kind), str(kind))
+    if kind == "same":
+        from .cards import parse_card
+
+        words = ("the exact same card, legal with several decks" if parse_card(rec["card"]) == parse_card(rec["top"])
+                 else "the same rank, legal with the same-rank variation")
+    lines = [head, f"Legal, {words}."]
+    if kind == "royal":
+        lines.append("The player may play another card." if result.get("again")
+                     else "No extra card (no-extra-play variation).")
+    return lines
+
+
+# --- showdown ----------------------------------------------------------------------------------
+
+
+def _cmd_showdown(args: argparse.Namespace) -> int:
+    fn = _record(args.game, "showdown")
+    rec: dict[str, Any] | None = None
+    if args.hands:
+        rec = {"hands": [h.replace(",", " ").split() for h in args.hands], "pot": args.pot or 0}
+    elif args.pot is not None and not args.jsonl:
+        raise RulebookError("showdown: give the hands, like '\"AS KD 4C\" \"3H 5D 6C\"'")
+    return _emit(args, fn, rec, _showdown_lines)
+
+
+def _showdown_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
+    from .cards import parse_card
+    from .games.three_chip_stack import sort_hand
+
+    lines = []
+    winners = result["winners"]
+    for i, hand in enumerate(rec["hands"]):
+        best_first = [str(c) for c in sort_hand([parse_card(c) for c in hand])]
+        mark = f"wins {result['shares'][i]}" if i in winners else "loses"
+        lines.append(f"Hand {i + 1}: {_cards_text(best_first)}: {mark}")
+    names = " and ".join(f"hand {w + 1}" for w in winners)
+    at = result["decided_by"]
+    if at is None:
+        lines.append("Every hand ties on all three cards: the pot is split." if len(winners) > 1
+                     else f"{names.capitalize()} takes the pot.")
+    else:
+        nth = {1: "first", 2: "second", 3: "third"}[at]
+        verb = "win" if len(winners) > 1 else "wins"
+        lines.append(f"{names.capitalize()} {verb}, decided on the {nth} card.")
+    return lines
+
+
+# --- record / rank: any record of any game, as JSON ---------------------------------------------
+
+
+def _json_arg(text: str | None, what: str) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise RulebookError(f"{what}: bad JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise RulebookError(f"{what}: expected a JSON object, not {_one_line(text)[:40]}")
+    return value
+
+
+def _cmd_record(args: argparse.Namespace) -> int:
+    fn = _record(args.game, args.record)
+    rec = _json_arg(args.input, args.record)
+    return _emit(args, fn, rec, lambda r, res: [_dumps(res)])
+
+
+def _cmd_rank(args: argparse.Namespace) -> int:
+    args.record = "rank"
+    return _cmd_record(args)
+
+
+# --- check / build / pdf -------------------------------------------------------------------------
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    loader = _import("generator.loader", "rulebook check")
+    games = loader.check_project(Path.cwd())
+    print(f"ok: {len(games)} game files valid")
+    return 0
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    build = _import("generator.build", "rulebook build")
+    site = Path(args.site_dir)
+    build.build(Path.cwd(), site)
+    print(f"built the site into {site}")
+    return 0
+
+
+def _cmd_pdf(args: argparse.Namespace) -> int:
+    from .games import load_game
+
+    try:
+        load_game(args.game)  # an unknown game id fails here, with the known ones listed
+    except ModuleNotFoundError:
+        pass
+    pdf = _import("generator.pdf", "rulebook pdf")
+    out = Path(args.out)
+    made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
+    for path in made or ():
+        print(path)
+    return 0
+
+
+# --- The parser ----------------------------------------------------------------------------------
+
+
+def _modes(p: argparse.ArgumentParser) -> None:
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    mode.add_argument("--jsonl", action="store_true",
+                      help="read one JSON record a line from stdin; print one result a line")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def _packs(text: str) -> int:
+    value = _count(text)
+    if not 1 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"expected 1 to 8, not {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="The rules of Chips, Chains and 3 Chip Stack: "
+                     "score hands, judge plays, check and build the rulebook.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("score", help="score a hand", description="Score a hand: "
+                       "'rulebook score chips 8H 8S JK 5H 6H 7H', 'rulebook score chains 7H KD'.")
+    p.add_argument("game", help="chips or chains")
+    p.add_argument("cards", nargs="*", metavar="CARD", help="cards like 8H 10S QD JK")
+    p.add_argument("--packs", "--decks", dest="packs", type=_packs, metavar="N",
+                   help="packs (decks) in use, 1 to 8 (default 1)")
+    p.add_argument("--caller", metavar="JSON", help="Chips: the caller's groups as laid down, as JSON")
+    _modes(p)
+    p.set_defaults(func=_cmd_score, extra_dest="cards")
+
+    p = sub.add_parser("play", help="is a card a legal play (Chains)",
+                       description="Is a card a legal play on the top card: 'rulebook play chains --top 7H 8H'.")
+    p.add_argument("game", help="chains")
+    p.add_argument("card", nargs="?", metavar="CARD", help="the card to play")
+    p.add_argument("--top", metavar="CARD", help="the top card of the discard pile")
+    p.add_argument("--decks", type=_packs, metavar="N", help="decks in use, 1 to 8 (default 1)")
+    p.add_argument("--variant", action="append", metavar="NAME",
+                   help="a variation: no-extra-play, draw-after-royal, same-rank (repeatable)")
+    _modes(p)
+    p.set_defaults(func=_cmd_play, extra_dest="card")
+
+    p = sub.add_parser("showdown", help="who wins a showdown (3 Chip Stack)",
+                       description="Who wins a showdown: "
+                       "'rulebook showdown 3-chip-stack \"AS KD 4C\" \"3H 5D 6C\" --pot 12'.")
+    p.add_argument("game", help="3-chip-stack")
+    p.add_argument("hands", nargs="*", metavar="HAND", help="one hand of three cards, quoted: \"AS KD 4C\"")
+    p.add_argument("--pot", type=_count, metavar="N", help="chips in the pot (default 0)")
+    _modes(p)
+    p.set_defaults(func=_cmd_showdown, extra_dest="hands")
+
+    p = sub.add_parser("rank", help="a game's ranking record (JSON in, JSON out)")
+    p.add_argument("game")
+    p.add_argument("input", nargs="?", metavar="JSON", help="one record as JSON (or --jsonl)")
+    _modes(p)
+    p.set_defaults(func=_cmd_rank, extra_dest="input")
+
+    p = sub.add_parser("record", help="any record of any game, JSON in and JSON out",
+                       description="Run one record function of a game: "
+                       "'rulebook record 3-chip-stack hand '{...}'' or with --jsonl.")
+    p.add_argument("game")
+    p.add_argument("record", help="the record's name, like score, play, showdown, hand, game")
+    p.add_argument("input", nargs="?", metavar="JSON", help="one record as JSON (or --jsonl)")
+    _modes(p)
+    p.set_defaults(func=_cmd_record, extra_dest="input")
+
+    p = sub.add_parser("check", help="check every game file and worked example")
+    p.set_defaults(func=_cmd_check)
+
+    p = sub.add_parser("build", help="build the website")
+    p.add_argument("--site-dir", default="site", metavar="DIR", help="where to build (default: site)")
+    p.set_defaults(func=_cmd_build)
+
+    p = sub.add_parser("pdf", help="build a game's PDFs")
+    p.add_argument("game")
+    p.add_argument("--out", default="site/pdf", metavar="DIR", help="where to write (default: site/pdf)")
+    p.set_defaults(func=_cmd_pdf)
+    return parser
+
+
+def _place_extras(args: argparse.Namespace, extras: list[str]) -> None:
+    """Cards given after an option (``play chains --top 7H 8H``): argparse leaves them over, because
+    it fills the positionals before it reads the option; put them where they belong."""
+    if not extras:
+        return
+    dest = getattr(args, "extra_dest", None)
+    options = [e for e in extras if e.startswith("-") and len(e) > 1]
+    if options or dest is None:
+        raise UsageError(f"{args.command}: unrecognized arguments: {' '.join(options or extras)}")
+    current = getattr(args, dest)
+    if isinstance(current, list):
+        current.extend(extras)
+    elif current is None and len(extras) == 1:
+        setattr(args, dest, extras[0])
+    else:
+        raise UsageError(f"{args.command}: unrecognized arguments: {' '.join(extras)}")
+
+
+def _utf8(stream: Any, **kw: str) -> None:
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(encoding="utf-8", **kw)
+        except (ValueError, OSError):
+            pass
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: {_one_line(message)}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _utf8(sys.stdin, errors="replace")
+    _utf8(sys.stdout)
+    _utf8(sys.stderr, errors="backslashreplace")
+    parser = build_parser()
+    try:
+        args, extras = parser.parse_known_args(argv)
+        _place_extras(args, extras)
+    except UsageError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
+        return int(args.func(args))
+    except (RulebookError, ValueError) as exc:  # every RulebookError is a ValueError
+        return _fail(str(exc) or type(exc).__name__)
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        return _fail(f"{exc.strerror or exc}{':' if where else ''}{where}")
+    except KeyboardInterrupt:
+        return 130

@@ -54,8 +54,9 @@ def _block(html: str) -> Markup:
 class Site:
     """The games of one site build and the HTML of their parts."""
 
-    def __init__(self, games: list[Any]) -> None:
+    def __init__(self, games: list[Any], site_url: str = "") -> None:
         self.games = games
+        self.site_url = site_url
         self.by_id: dict[str, Any] = {g.id: g for g in games}
         self.datas: list[Mapping[str, Any]] = [g.data for g in games]
 
@@ -71,7 +72,9 @@ class Site:
 
     def part(self, name: str, game_id: str, root: str) -> Markup:
         game = self.game(game_id)
-        return _block(render_partial(PARTS[name], game=game, refs=self.refs(game_id, root), root=root))
+        return _block(render_partial(
+            PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
+        ))
 
     def game_list(self, root: str) -> Markup:
         return _block(render_partial(
@@ -99,7 +102,8 @@ def define_env(env: Any) -> None:
     """Load the games once and register the page macros."""
     from .loader import load_games
 
-    site = Site(load_games(project_root(env)))
+    site_url = str(env.conf.get("site_url") or "")
+    site = Site(load_games(project_root(env)), site_url if site_url.endswith("/") or not site_url else site_url + "/")
 
     def root() -> str:
         page = getattr(env, "page", None)

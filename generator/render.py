@@ -285,10 +285,12 @@ def render_partial(name: str, **context: Any) -> Markup:
 
     Partials expect ``game`` (a game dict) and ``refs`` (from :func:`game_refs`); some take
     ``games``, ``level`` (the heading level of their inner headings, 3 by default) and
-    ``root`` (the site root relative to the page, for links such as the PDFs).
+    ``root`` (the site root relative to the page, for links such as the PDFs) and ``site_url``
+    (the absolute address of the site, printed after the PDF links on paper).
     """
     context.setdefault("level", 3)
     context.setdefault("root", "")
+    context.setdefault("site_url", "")
     try:
         html = template_env().get_template(name).render(**context)
     except jinja2.UndefinedError as error:

@@ -1,0 +1,26 @@
+"""Run every benchmark under bench/ and print its figures (no pass/fail on time)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    for script in sorted(BENCH.glob("bench_*")):
+        print(f"== {script.name}", flush=True)
+        if script.suffix == ".py":
+            cmd = [sys.executable, str(script)]
+        elif script.suffix == ".mjs":
+            cmd = ["node", str(script)]
+        else:
+            continue
+        subprocess.run(cmd, check=False, cwd=BENCH.parent)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

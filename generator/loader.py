@@ -515,6 +515,9 @@ def _hint(word: str, items: Mapping[str, Any]) -> str:
 
 
 def _entries_with_ids(data: Mapping[str, Any]) -> Iterator[tuple[FieldPath, Mapping[str, Any]]]:
+    variants = data.get("variants")
+    if isinstance(variants, dict) and "id" in variants:
+        yield ("variants",), variants
     for list_path in _ID_LISTS:
         node: Any = data
         for part in list_path:

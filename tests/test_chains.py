@@ -294,3 +294,21 @@ def test_chains_game_is_ten_hands() -> None:
     with pytest.raises(IllegalPlay, match="10 hands"):
         ch.game_result(2, [[0, 10]] * 11)
     assert not ch.game_result(2, [[0, 10]] * 9).complete
+
+
+_junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["7H", "8H", "JK", "draw", "same-rank", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["hand", "top", "card", "decks", "variant", "players", "hands", "dealer", "deck",
+                         "moves"]), inner, max_size=5),
+    max_leaves=14,
+)
+
+
+@given(_junk)
+def test_chains_bad_records_raise_rulebook_errors(rec: object) -> None:
+    for fn in ch.RECORDS.values():
+        try:
+            fn(rec)  # type: ignore[arg-type]
+        except RulebookError:
+            pass

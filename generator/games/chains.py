@@ -520,3 +520,120 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 RECORDS = {"score": score_record, "play": play_record, "game": game_record, "hand": hand_record}
+
+
+# --- The score sheet's record (`rulebook rank chains --jsonl`, docs/assets/js/engine/rank/chains.js)
+
+#: The score sheet takes up to this many names.
+MAX_SHEET_PLAYERS = 20
+
+
+def _show(value: object) -> str:
+    """A value in an error message, written the same way by rank/chains.js."""
+    import json
+
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _sheet_players(value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise RecordError(f"players: expected a list of names in seating order, not {_show(value)}")
+    if not 2 <= len(value) <= MAX_SHEET_PLAYERS:
+        raise RecordError(f"players: Chains is for 2 to {MAX_SHEET_PLAYERS} players, not {len(value)}")
+    names: list[str] = []
+    for k, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"players[{k}]: expected a name, not {_show(name)}")
+        if name in names:
+            raise RecordError(f"players[{k}]: {_show(name)} is named twice; give each player a different name")
+        names.append(name)
+    return names
+
+
+def _places(names: Sequence[str], key: dict[str, int]) -> list[list[str]]:
+    """Best (lowest key) first; equal keys share a place, in seating order."""
+    ranking: list[list[str]] = []
+    for p in sorted(names, key=lambda p: key[p]):
+        if ranking and key[ranking[-1][0]] == key[p]:
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    return ranking
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def rank_record(rec: object) -> dict[str, Any]:
+    """A game from the score sheet, finished or not (chains-game): lowest total wins, equal
+    lowest totals share the win.
+
+    In: ``{"players": ["Ann", "Bo"], "hands": [{"Ann": 0, "Bo": 35}, ...]}`` (up to ten hands,
+    the points each player scored). Out: ``{"ranking": [["Ann"], ["Bo"]], "decided_by": "total"
+    | "shared", "explanation": "...", "totals": {...}, "played": 1, "finished": false}``."""
+    if not isinstance(rec, dict):
+        raise RecordError(f"expected an object with players and hands, not {_show(rec)}")
+    for key in rec:
+        if key not in ("players", "hands"):
+            raise RecordError(f"unknown field {_show(key)} (known: players, hands)")
+    if "players" not in rec:
+        raise RecordError("players: missing (the names in seating order)")
+    names = _sheet_players(rec["players"])
+    hands = rec.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError(f"hands: expected a list of hands, not {_show(hands)}")
+    if len(hands) > HANDS_PER_GAME:
+        raise RecordError(f"hands: a game of Chains is {HANDS_PER_GAME} hands (chains-game), not {len(hands)}")
+    totals = {p: 0 for p in names}
+    for k, row in enumerate(hands):
+        where = f"hands[{k}]"
+        if not isinstance(row, dict):
+            raise RecordError(f"{where}: expected an object of points by name, not {_show(row)}")
+        for name in row:
+            if name not in names:
+                raise RecordError(f"{where}: {_show(name)} is not one of the players")
+        out = []
+        for name in names:
+            if name not in row:
+                raise RecordError(f"{where}.{name}: missing (every player scores every hand)")
+            v = row[name]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RecordError(f"{where}.{name}: expected a whole number of points, not {_show(v)}")
+            if v < 0:
+                raise RecordError(f"{where}.{name}: {v} is negative; a score is 0 or more")
+            if v % 5 or v == 5:
+                # chains-scoring: every card counts 10, 15, 20 or 25.
+                raise RecordError(f"{where}.{name}: {v} cannot be scored; cards count 10, 15, 20 or 25 "
+                                  "(chains-scoring)")
+            if v == 0:
+                out.append(name)
+        if len(out) != 1:
+            # A hand ends when one player goes out (scoring 0); everyone else holds a card.
+            said = "nobody scores 0" if not out else f"{_names(out)} all score 0"
+            raise RecordError(f"{where}: {said}, but exactly one player goes out each hand and scores 0")
+        for name in names:
+            totals[name] += row[name]
+    ranking = _places(names, totals)
+    first = ranking[0]
+    if len(first) > 1:
+        decided_by = "shared"
+        explanation = f"{_names(first)} share first place on {totals[first[0]]}."
+    else:
+        decided_by = "total"
+        explanation = f"{first[0]} has the lowest total, {totals[first[0]]}."
+    return {
+        "ranking": ranking,
+        "decided_by": decided_by,
+        "explanation": explanation,
+        "totals": totals,
+        "played": len(hands),
+        "finished": len(hands) == HANDS_PER_GAME,
+    }
+
+
+RECORDS["rank"] = rank_record

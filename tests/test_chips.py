@@ -330,3 +330,63 @@ def test_chips_laying_off_equals_exhaustive_search(seed: int) -> None:
     assert result.score <= best_arrangement(hand).score
     for g in result.extended:
         assert is_group(g.cards)
+
+
+# -- a round replayed move by move --------------------------------------------------------
+
+SAMPLE = {
+    "players": 3, "dealer": 2, "hand_size": 3,
+    "deck": "5H 8D QD 6H 8C JD 9S 3S 4C KC 10C 7H 2S 8H 9D AD".split(),
+    "moves": [{"discard": "KC"}, {"take": "deck", "discard": "3S"}, {"take": "pile", "depth": 2, "discard": "4C"},
+              {"take": "deck", "discard": "9S", "call": True}, {"take": "deck", "discard": "10C"},
+              {"take": "deck", "discard": "KC"}],
+}
+
+
+def _replay(**changes: object) -> dict:
+    rec = dict(SAMPLE, **changes)
+    return chips.replay_record(rec)
+
+
+def test_chips_replay_deals_the_extra_card_left_of_the_dealer() -> None:
+    first = _replay(moves=SAMPLE["moves"][:1])["steps"][0]
+    assert first["player"] == 0 and first["discard"] == "KC" and first["pile"] == ["KC"]
+
+
+def test_chips_replay_a_whole_round_with_a_call_and_laying_off() -> None:
+    out = _replay()
+    assert out["finished"] and out["caller"] == 0
+    assert out["scores"] == [0, 0, 20]
+    assert out["laid_down"][0]["cards"] == ["5H", "6H", "7H", "8H"]
+
+
+def test_chips_replay_taking_four_deep_is_illegal() -> None:
+    moves = SAMPLE["moves"][:3] + [{"take": "pile", "depth": 4, "discard": "9S"}]
+    with pytest.raises(IllegalPlay, match="move 4.*three deep"):
+        _replay(moves=moves)
+
+
+def test_chips_replay_calling_with_a_hand_that_does_not_group_is_illegal() -> None:
+    moves = SAMPLE["moves"][:1] + [{"take": "deck", "discard": "3S", "call": True}]
+    with pytest.raises(IllegalPlay, match="does not form groups"):
+        _replay(moves=moves)
+
+
+def test_chips_replay_calling_without_taking_and_discarding_is_illegal() -> None:
+    with pytest.raises(IllegalPlay, match="move 1.*only after taking and discarding"):
+        _replay(moves=[{"discard": "KC", "call": True}])
+
+
+def test_chips_replay_opening_player_does_not_take() -> None:
+    with pytest.raises(IllegalPlay, match="opens by discarding"):
+        _replay(moves=[{"take": "deck", "discard": "KC"}])
+
+
+def test_chips_replay_discarding_a_card_not_in_hand_is_illegal() -> None:
+    with pytest.raises(IllegalPlay, match="not in the hand"):
+        _replay(moves=[{"discard": "AD"}])
+
+
+def test_chips_replay_no_turns_after_everyone_has_had_a_last_turn() -> None:
+    with pytest.raises(IllegalPlay, match="round is over"):
+        _replay(moves=SAMPLE["moves"] + [{"take": "deck", "discard": "9D"}])

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import CardError, IllegalPlay, RulebookError
+from . import RecordError, cards_field, check_fields, int_field
 
 GAME_ID = "chips"
 #: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.
@@ -534,20 +535,6 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
 # Records (the JSON of `rulebook score chips --jsonl` and of chips.js)
 
 
-def _cards_field(value: Any, where: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise RulebookError(f"{where}: expected a list of cards like [\"8H\", \"JK\"], got {json_repr(value)}")
-    out = []
-    for k, v in enumerate(value):
-        if not isinstance(v, str):
-            raise CardError(f"{where}[{k}]: expected a card like \"8H\", got {json_repr(v)}")
-        try:
-            out.append(parse_card(v))
-        except CardError as e:
-            raise CardError(f"{where}[{k}]: {e}") from None
-    return out
-
-
 def json_repr(value: Any) -> str:
     import json
 
@@ -558,11 +545,7 @@ def json_repr(value: Any) -> str:
 
 
 def _packs_field(value: Any) -> int:
-    if value is None:
-        return 1
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 8:
-        raise RulebookError(f"packs: expected a whole number from 1 to 8, got {json_repr(value)}")
-    return value
+    return 1 if value is None else int_field(value, "packs", minimum=1, maximum=8)
 
 
 def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
@@ -577,7 +560,7 @@ def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
     extra = sorted(set(rec) - allowed[kind])
     if extra:
         raise RulebookError(f"{where}: unknown field {extra[0]!r} for a {kind}")
-    cards = _cards_field(rec.get("cards"), f"{where}.cards")
+    cards = cards_field(rec.get("cards"), f"{where}.cards")
     try:
         if kind == "set":
             if "rank" not in rec:
@@ -612,14 +595,8 @@ def _check_hand(hand: list[Card], packs: int, extra: Sequence[Card] = (), what: 
 
 def score_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     """``{"hand": [...], "packs": 1, "caller_groups": null}`` -> ``{"score", "groups", "loose", "laid_off", ...}``."""
-    if not isinstance(rec, Mapping):
-        raise RulebookError(f"expected an object like {{\"hand\": [\"8H\", \"8S\", \"JK\"]}}, got {json_repr(rec)}")
-    extra = sorted(set(rec) - {"hand", "packs", "caller_groups"})
-    if extra:
-        raise RulebookError(f"unknown field {extra[0]!r}: expected hand, packs, caller_groups")
-    if "hand" not in rec:
-        raise RulebookError("hand: missing (a list of cards like [\"8H\", \"8S\", \"JK\"])")
-    hand = _cards_field(rec["hand"], "hand")
+    rec = check_fields(rec, ("hand",), ("packs", "caller_groups"))
+    hand = cards_field(rec["hand"], "hand")
     packs = _packs_field(rec.get("packs"))
     callers = parse_groups(rec.get("caller_groups"))
     caller_cards = [c for g in callers or [] for c in g.cards]
@@ -668,16 +645,12 @@ def play_round(caller_groups: Sequence[Group], others: Sequence[Sequence[Card]],
 def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     """``{"caller": [...] | null, "caller_groups": [...] | null, "hands": [[...], ...], "packs": 1}``:
     the caller's hand (or groups as laid down) and the others' hands in turn order."""
-    if not isinstance(rec, Mapping):
-        raise RulebookError(f"expected an object with caller_groups (or caller) and hands, got {json_repr(rec)}")
-    extra = sorted(set(rec) - {"caller", "caller_groups", "hands", "packs"})
-    if extra:
-        raise RulebookError(f"unknown field {extra[0]!r}: expected caller or caller_groups, hands, packs")
+    rec = check_fields(rec, ("hands",), ("caller", "caller_groups", "packs"))
     packs = _packs_field(rec.get("packs"))
     if rec.get("caller_groups") is not None:
         groups = parse_groups(rec["caller_groups"]) or []
     elif rec.get("caller") is not None:
-        caller = _cards_field(rec["caller"], "caller")
+        caller = cards_field(rec["caller"], "caller")
         _check_hand(caller, packs, what="caller")
         groups = caller_arrangement(caller)
     else:
@@ -685,7 +658,7 @@ def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     hands_v = rec.get("hands")
     if not isinstance(hands_v, list):
         raise RulebookError(f"hands: expected a list of hands, got {json_repr(hands_v)}")
-    hands = [_cards_field(h, f"hands[{k}]") for k, h in enumerate(hands_v)]
+    hands = [cards_field(h, f"hands[{k}]") for k, h in enumerate(hands_v)]
     for k, h in enumerate(hands):
         if not h or len(h) > MAX_HAND:
             raise RulebookError(f"hands[{k}]: a Chips hand holds 1 to {MAX_HAND} cards, not {len(h)}")
@@ -811,4 +784,156 @@ def describe(result: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-RECORDS = {"score": score_record, "round": round_record}
+# ---------------------------------------------------------------------------------------
+# A round replayed move by move (the sample round of the page and the booklet)
+
+
+@dataclass(frozen=True)
+class ChipsMove:
+    """One turn. The opening turn only discards (chips-opening-discard); every other turn takes
+    a card from the deck or from the discard pile up to three deep (chips-turn,
+    chips-discard-depth), then discards; ``call`` says chips after the discard (chips-call)."""
+
+    discard: Card
+    take: Literal["deck", "pile"] | None = None
+    depth: int = 1
+    call: bool = False
+
+
+@dataclass(frozen=True)
+class ChipsStep:
+    number: int
+    player: int
+    move: ChipsMove
+    taken: Card | None
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]      # bottom first; the last card is on top
+    deck_left: int
+    text: str
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "player": self.player,
+            "take": self.move.take, "depth": self.move.depth if self.move.take == "pile" else None,
+            "taken": format_card(self.taken) if self.taken else None,
+            "discard": format_card(self.move.discard), "call": self.move.call,
+            "hands": [[format_card(c) for c in h] for h in self.hands],
+            "pile": [format_card(c) for c in self.pile], "deck_left": self.deck_left, "text": self.text,
+        }
+
+
+def deal_round(deck: Sequence[Card], players: int, dealer: int, hand_size: int) -> tuple[list[list[Card]], list[Card]]:
+    """chips-deal: ``hand_size`` cards each, one at a time clockwise from the dealer's left, then
+    the extra card to the player on the dealer's left. ``deck`` is top first; no card is
+    turned up (the opening discard starts the pile)."""
+    need = players * hand_size + 1
+    if len(deck) < need:
+        raise IllegalPlay(f"{players} players with {hand_size} cards each need {need} cards to deal, not {len(deck)}")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    k = 0
+    for _ in range(hand_size):
+        for seat in range(players):
+            hands[(dealer + 1 + seat) % players].append(deck[k])
+            k += 1
+    hands[(dealer + 1) % players].append(deck[k])
+    return hands, list(deck[k + 1:])
+
+
+def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: int, dealer: int,
+                 hand_size: int, packs: int = 1) -> dict[str, Any]:
+    """Replay one round from the deal; an illegal move raises IllegalPlay naming the move."""
+    check_copies(list(deck), packs, what="the deck")
+    hands, stock = deal_round(deck, players, dealer, hand_size)
+    pile: list[Card] = []
+    steps: list[ChipsStep] = []
+    seat = (dealer + 1) % players
+    caller: int | None = None
+    last_turns_left = -1
+    for number, move in enumerate(moves, start=1):
+        where = f"move {number} (player {seat + 1})"
+        if caller is not None and last_turns_left == 0:
+            raise IllegalPlay(f"{where}: the round is over; everyone has had a last turn after the call")
+        hand = hands[seat]
+        taken: Card | None = None
+        if number == 1:
+            if move.take is not None:
+                raise IllegalPlay(f"{where}: the player with the extra card opens by discarding, without taking a card")
+            if move.call:
+                raise IllegalPlay(f"{where}: chips can be called only after taking and discarding a card on your turn")
+        else:
+            if move.take is None:
+                raise IllegalPlay(f"{where}: take a card from the deck or the discard pile before discarding")
+            if move.take == "deck":
+                if not stock:
+                    raise IllegalPlay(f"{where}: the deck is empty")
+                taken = stock.pop(0)
+            else:
+                if not 1 <= move.depth <= 3:
+                    raise IllegalPlay(f"{where}: a card can be taken at most three deep in the discard pile, not {move.depth} deep")
+                if move.depth > len(pile):
+                    raise IllegalPlay(f"{where}: the discard pile holds only {len(pile)} card(s), not {move.depth}")
+                taken = pile.pop(len(pile) - move.depth)
+            hand.append(taken)
+        if move.discard not in hand:
+            raise IllegalPlay(f"{where}: cannot discard {format_card(move.discard)}, it is not in the hand")
+        hand.remove(move.discard)
+        pile.append(move.discard)
+        text = ""
+        if move.call:
+            if caller is not None:
+                raise IllegalPlay(f"{where}: chips has already been called; the others only take a last turn")
+            caller_arrangement(hand)  # raises when the hand does not group (chips-call)
+            caller, last_turns_left = seat, players - 1
+            text = "calls chips"
+        elif caller is not None:
+            last_turns_left -= 1
+        steps.append(ChipsStep(number, seat, move, taken, tuple(tuple(sort_cards(h)) for h in hands),
+                               tuple(pile), len(stock), text))
+        seat = (seat + 1) % players
+    result: dict[str, Any] = {"steps": [s.to_record() for s in steps], "finished": False, "caller": caller}
+    if caller is not None and last_turns_left == 0:
+        groups = caller_arrangement(hands[caller])
+        order = [(caller + k) % players for k in range(1, players)]
+        rnd = play_round(groups, [hands[p] for p in order], packs)
+        scores = [0] * players
+        for p, arr in zip(order, rnd.results, strict=True):
+            scores[p] = arr.score
+        result.update({
+            "finished": True,
+            "caller_groups": [g.to_record() for g in groups],
+            "laid_down": [g.to_record() for g in rnd.caller_groups],
+            "results": {str(p): arr.to_record() for p, arr in zip(order, rnd.results, strict=True)},
+            "scores": scores,
+        })
+    return result
+
+
+def _move_field(value: Any, where: str) -> ChipsMove:
+    rec = check_fields(value, ("discard",), ("take", "depth", "call"))
+    discard = cards_field([rec["discard"]], f"{where}.discard")[0]
+    take = rec.get("take")
+    if take not in (None, "deck", "pile"):
+        raise RecordError(f"{where}.take must be \"deck\" or \"pile\", not {take!r}")
+    depth = int_field(rec.get("depth", 1), f"{where}.depth", minimum=1)
+    call = rec.get("call", False)
+    if not isinstance(call, bool):
+        raise RecordError(f"{where}.call must be true or false, not {call!r}")
+    return ChipsMove(discard, take, depth, call)
+
+
+def replay_record(rec: dict[str, Any]) -> dict[str, Any]:
+    """``{"players": 3, "dealer": 0, "hand_size": 3, "deck": [...top first], "moves": [{"discard": "7C"},
+    {"take": "pile", "depth": 2, "discard": "KD", "call": false}, ...], "packs": 1}``."""
+    rec = check_fields(rec, ("players", "dealer", "hand_size", "deck", "moves"), ("packs",))
+    players = int_field(rec["players"], "players", minimum=2, maximum=32)
+    dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=players - 1)
+    size = int_field(rec["hand_size"], "hand_size", minimum=HAND_SIZES[0], maximum=HAND_SIZES[-1])
+    deck = cards_field(rec["deck"], "deck")
+    if not isinstance(rec["moves"], list):
+        raise RecordError("moves must be a list of turns")
+    moves = [_move_field(m, f"moves[{k}]") for k, m in enumerate(rec["moves"])]
+    return replay_round(deck, moves, players=players, dealer=dealer, hand_size=size,
+                        packs=_packs_field(rec.get("packs")))
+
+
+RECORDS = {"score": score_record, "round": round_record, "replay": replay_record}

@@ -580,3 +580,149 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 RECORDS = {"showdown": showdown_record, "hand": hand_record}
+
+
+# --- The score sheet's record (`rulebook rank 3-chip-stack --jsonl`, .../engine/rank/3-chip-stack.js)
+
+#: The score sheet's default starting stack ("usually we use around 15 chips").
+DEFAULT_START = 15
+MAX_START = 1000
+
+
+def _show(value: object) -> str:
+    """A value in an error message, written the same way by rank/3-chip-stack.js."""
+    import json
+
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _chips_word(n: int) -> str:
+    return "1 chip" if n == 1 else f"{n} chips"
+
+
+def rank_record(rec: object) -> dict[str, Any]:
+    """A game from the score sheet: the chips each player holds after each hand.
+
+    In: ``{"players": ["Ann", "Bo", "Cy"], "start": 15, "hands": [{"Ann": 18, "Bo": 12, "Cy": 15},
+    ...]}``; ``start`` (each player's starting chips) defaults to 15; a player already out may be
+    left out of later hands. The number of chips never changes, nobody holds fewer than none, a
+    player at zero is out for good (three-chip-stack-elimination), and the game is over when one
+    player holds every chip: anything else is refused, saying why.
+
+    Out: ``{"ranking": [["Ann"], ["Bo"], ["Cy"]], "decided_by": "all-chips" | "chips" | "shared",
+    "explanation": "...", "chips": {...}, "out": {"Cy": 4}, "total": 45, "played": 6,
+    "finished": true}``. Players still in rank by chips, most first; players out rank below them,
+    the later they went out the better; equal places are shared."""
+    if not isinstance(rec, dict):
+        raise RecordError(f"expected an object with players, start and hands, not {_show(rec)}")
+    for key in rec:
+        if key not in ("players", "start", "hands"):
+            raise RecordError(f"unknown field {_show(key)} (known: players, start, hands)")
+    if "players" not in rec:
+        raise RecordError("players: missing (the names in seating order)")
+    value = rec["players"]
+    if not isinstance(value, list):
+        raise RecordError(f"players: expected a list of names in seating order, not {_show(value)}")
+    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise RecordError(f"players: 3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
+    names: list[str] = []
+    for k, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"players[{k}]: expected a name, not {_show(name)}")
+        if name in names:
+            raise RecordError(f"players[{k}]: {_show(name)} is named twice; give each player a different name")
+        names.append(name)
+    start = rec.get("start", DEFAULT_START)
+    if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= MAX_START:
+        raise RecordError(f"start: expected each player's starting chips, a whole number from 1 to "
+                          f"{MAX_START}, not {_show(start)}")
+    total = start * len(names)
+    hands = rec.get("hands", [])
+    if not isinstance(hands, list):
+        raise RecordError(f"hands: expected a list of chip counts after each hand, not {_show(hands)}")
+    chips = {p: start for p in names}
+    out: dict[str, int] = {}
+    winner: str | None = None
+    for k, row in enumerate(hands):
+        where = f"hands[{k}]"
+        if winner is not None:
+            raise RecordError(f"{where}: the game is over: {winner} won every chip in hand {k}")
+        if not isinstance(row, dict):
+            raise RecordError(f"{where}: expected an object of chip counts by name, not {_show(row)}")
+        for name in row:
+            if name not in names:
+                raise RecordError(f"{where}: {_show(name)} is not one of the players")
+        after: dict[str, int] = {}
+        for name in names:
+            if name not in row:
+                if name in out:
+                    after[name] = 0
+                    continue
+                raise RecordError(f"{where}.{name}: missing (the chips {name} holds after the hand)")
+            v = row[name]
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RecordError(f"{where}.{name}: expected a whole number of chips, not {_show(v)}")
+            if v < 0:
+                raise RecordError(f"{where}.{name}: {v} is negative; nobody holds fewer than no chips")
+            if name in out and v > 0:
+                raise RecordError(f"{where}.{name}: {name} went out in hand {out[name]} and is out of the "
+                                  "game, so holds no chips (three-chip-stack-elimination)")
+            after[name] = v
+        held = sum(after.values())
+        if held != total:
+            diff = held - total
+            what = f"{_chips_word(diff)} too many" if diff > 0 else f"{_chips_word(-diff)} missing"
+            raise RecordError(f"{where}: the counts add up to {held}, but the table holds {total} chips "
+                              f"({len(names)} players with {start} each): {what}. Chips are never "
+                              "created or lost, only won and lost between players")
+        for name in names:
+            if after[name] == 0 and name not in out:
+                out[name] = k + 1
+        chips = after
+        live = [p for p in names if chips[p] > 0]
+        if len(live) == 1:
+            winner = live[0]
+    live = [p for p in names if chips[p] > 0]
+    ranking: list[list[str]] = []
+    for p in sorted(live, key=lambda p: -chips[p]):
+        if ranking and chips[ranking[-1][0]] == chips[p]:
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    gone = [p for p in names if p in out]
+    for p in sorted(gone, key=lambda p: -out[p]):
+        if ranking and ranking[-1][0] in out and out[ranking[-1][0]] == out[p]:
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    first = ranking[0]
+    if winner is not None:
+        decided_by = "all-chips"
+        explanation = f"{winner} holds all {total} chips and wins."
+    elif len(first) == 1:
+        decided_by = "chips"
+        explanation = f"{first[0]} leads with {chips[first[0]]} of the {total} chips."
+    else:
+        decided_by = "shared"
+        explanation = f"{_names(first)} lead with {chips[first[0]]} chips each."
+    return {
+        "ranking": ranking,
+        "decided_by": decided_by,
+        "explanation": explanation,
+        "chips": chips,
+        "out": out,
+        "total": total,
+        "played": len(hands),
+        "finished": winner is not None,
+    }
+
+
+RECORDS["rank"] = rank_record

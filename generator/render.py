@@ -164,11 +164,19 @@ def _labels(game: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
     for i, tie in enumerate(game.get("tie_breakers") or [], start=1):
         yield tie["id"], f"tie-breaker {i}"
     for ex in game.get("examples") or []:
-        yield ex["id"], f"example “{ex.get('title', ex['id'])}”"
+        yield ex["id"], _quoted("example", ex)
     for ruling in game.get("rulings") or []:
-        yield ruling["id"], f"ruling “{ruling.get('title', ruling['id'])}”"
+        yield ruling["id"], _quoted("ruling", ruling)
     for variant in (game.get("variants") or {}).get("items") or []:
-        yield variant["id"], f"variant “{variant.get('title', variant['id'])}”"
+        yield variant["id"], _quoted("variant", variant)
+
+
+def _quoted(kind: str, entry: Mapping[str, Any]) -> str:
+    """``ruling “Laying off”``; a title that already holds quotes is not quoted again."""
+    title = str(entry.get("title", entry["id"]))
+    if any(q in title for q in "\"“”'‘’"):
+        return f"{kind} {title}"
+    return f"{kind} “{title}”"
 
 
 def rule_numbers(game: Mapping[str, Any]) -> dict[str, str]:

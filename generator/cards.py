@@ -106,7 +106,6 @@ JOKER = Card(Rank.JOKER)
 
 _RANK_INPUT = {r.value: r for r in Rank}
 _RANK_INPUT["T"] = Rank.TEN
-_RANK_INPUT["1"] = None  # caught below with a clearer message
 _SUIT_INPUT = {s.value: s for s in Suit}
 _SUIT_INPUT.update({sym: s for s, sym in _SUIT_SYMBOL.items()})
 _SUIT_INPUT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})

@@ -336,7 +336,7 @@ def test_chips_laying_off_equals_exhaustive_search(seed: int) -> None:
 
 SAMPLE = {
     "players": 3, "dealer": 2, "hand_size": 3,
-    "deck": "5H 8D QD 6H 8C JD 9S 3S 4C KC 10C 7H 2S 8H 9D AD".split(),
+    "deck": ["5H", "8D", "QD", "6H", "8C", "JD", "9S", "3S", "4C", "KC", "10C", "7H", "2S", "8H", "9D", "AD"],
     "moves": [{"discard": "KC"}, {"take": "deck", "discard": "3S"}, {"take": "pile", "depth": 2, "discard": "4C"},
               {"take": "deck", "discard": "9S", "call": True}, {"take": "deck", "discard": "10C"},
               {"take": "deck", "discard": "KC"}],

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
-from ..errors import CardError, IllegalPlay, RulebookError
+from ..errors import IllegalPlay, RulebookError
 from . import RecordError, cards_field, check_fields, int_field
 
 GAME_ID = "chips"
@@ -48,7 +48,7 @@ def card_value(card: Card) -> int:
     if is_wild(card):
         return 0
     n = card.rank.number
-    return 10 if n >= 10 else n
+    return min(10, n)
 
 
 def packs_for(players: int) -> int:
@@ -319,16 +319,16 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     loose_idx: list[int] = []
     mask, w, used = (1 << n) - 1, W, 0
     while mask:
-        cand = memo[(mask, w, used)][1]
-        if cand is None:
+        step = memo[(mask, w, used)][1]
+        if step is None:
             low_bit = mask & -mask
             loose_idx.append(low_bit.bit_length() - 1)
             mask ^= low_bit
         else:
-            chosen.append(cand)
-            mask ^= cand.mask
-            w -= cand.need
-            used |= cand.token
+            chosen.append(step)
+            mask ^= step.mask
+            w -= step.need
+            used |= step.token
     return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs)
 
 
@@ -362,30 +362,30 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
                 if num[i] == ACE_LOW:
                     entries.append((ACE_HIGH, i))
         entries.sort()
-        m_entries = len(entries)
-
-        def extend(start: int, first: int, last: int, count: int, m: int, pos: list[tuple[int, int]]) -> None:
-            for j in range(start, m_entries):
-                p, i = entries[j]
-                if p == last or (m >> i) & 1:
-                    continue  # one card per position; one Ace used once
-                if p - first + 1 > MAX_RUN:
-                    break
-                # need only grows as the run extends right: prune (p - last - 1 new gaps)
-                gaps = (last - first + 1 - count) + (p - last - 1)
-                if gaps > W:
-                    break
-                span = p - first + 1
-                need = (span if span >= 3 else 3) - (count + 1)
-                pos2 = pos + [(i, p)]
-                if need <= W:
-                    out.append(_Cand(m | 1 << i, need, 0, "run", _positions(pos2, n)))
-                extend(j + 1, first, p, count + 1, m | 1 << i, pos2)
-
-        for j0 in range(m_entries):
-            p0, i0 = entries[j0]
-            extend(j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)])
+        for j0, (p0, i0) in enumerate(entries):
+            _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], W, n, out)
     return out
+
+
+def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int, count: int, m: int,
+              pos: list[tuple[int, int]], W: int, n: int, out: list[_Cand]) -> None:
+    """Extend a run core rightwards through ``entries`` (position, index), in order."""
+    for j in range(start, len(entries)):
+        p, i = entries[j]
+        if p == last or (m >> i) & 1:
+            continue  # one card per position; one Ace used once
+        if p - first + 1 > MAX_RUN:
+            break
+        # the wilds needed only grow as the run extends right: prune on the gaps so far
+        gaps = (last - first + 1 - count) + (p - last - 1)
+        if gaps > W:
+            break
+        span = p - first + 1
+        need = (max(span, 3)) - (count + 1)
+        pos2 = pos + [(i, p)]
+        if need <= W:
+            out.append(_Cand(m | 1 << i, need, 0, "run", _positions(pos2, n)))
+        _grow_run(entries, j + 1, first, p, count + 1, m | 1 << i, pos2, W, n, out)
 
 
 def _positions(pairs: list[tuple[int, int]], n: int) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ Used only by the property tests to check the fast engine in generator/games/chip
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from generator.cards import Card, Rank
 from generator.games.chips import ACE_HIGH, ACE_LOW, MAX_RUN, Group, card_value, is_wild
@@ -40,7 +40,7 @@ def is_group(cards: Sequence[Card]) -> bool:
 def brute_score(hand: Sequence[Card]) -> int:
     cards = tuple(sorted(hand, key=str))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[Card, ...]) -> int:
         if not rest:
             return 0
@@ -87,7 +87,7 @@ def brute_layoff_score(hand: Sequence[Card], callers: Sequence[Group]) -> int:
         ("set", g.rank, 0, 0) if g.kind == "set" else ("run", g.suit, g.lo, g.hi) for g in callers)
     cards = tuple(sorted(hand, key=str))
 
-    @lru_cache(maxsize=None)
+    @cache
     def lay(loose: tuple[Card, ...], groups: tuple[tuple[str, object, int, int], ...]) -> int:
         result = sum(card_value(c) for c in loose)
         for i, card in enumerate(loose):
@@ -96,7 +96,7 @@ def brute_layoff_score(hand: Sequence[Card], callers: Sequence[Group]) -> int:
                 result = min(result, lay(rest, g2))
         return result
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[Card, ...], loose: tuple[Card, ...]) -> int:
         if not rest:
             return lay(tuple(sorted(loose, key=str)), start)

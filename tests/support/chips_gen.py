@@ -18,13 +18,13 @@ def random_caller_groups(rng: random.Random, packs: int, count: int | None = Non
             if rng.random() < 0.4:
                 rank = rng.choice([r for r in RANKS if r is not Rank.TWO])
                 cards = [Card(rank, rng.choice(SUITS)) for _ in range(rng.randint(3, 4))]
-                build = lambda cs, rank=rank: make_set(rank, cs)  # noqa: E731
+                build = lambda cs, rank=rank: make_set(rank, cs)
             else:
                 suit = rng.choice(SUITS)
                 length = rng.randint(3, 7)
                 lo = rng.randint(1, ACE_HIGH - length + 1)
                 cards = [Card(position_rank(p), suit) for p in range(lo, lo + length)]
-                build = lambda cs, suit=suit, lo=lo: make_run(suit, cs, lo)  # noqa: E731
+                build = lambda cs, suit=suit, lo=lo: make_run(suit, cs, lo)
             cards = [JOKER if rng.random() < 0.15 else c for c in cards]
             need = Counter(cards)
             if all(pool[c] >= k for c, k in need.items()):

@@ -1,0 +1,197 @@
+"""The `rulebook` command: records by hand and by --json/--jsonl, and one-line errors with exit 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_jsonl(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str,
+              *argv: str) -> list[dict[str, object]]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, err = run(capsys, *argv, "--jsonl")
+    assert code == 0 and err == ""
+    return [json.loads(line) for line in out.splitlines()]
+
+
+# --- Chains ------------------------------------------------------------------------------------
+
+
+def test_cli_score_chains_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "score", "chains", "7H", "KD", "--json") == (0, '{"score": 30}\n', "")
+
+
+def test_cli_score_chains_human_has_symbols_and_spoken_names(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "score", "chains", "7h", "KD")
+    assert code == 0
+    assert "7♥" in out and "seven of hearts" in out and "king of diamonds" in out
+    assert out.rstrip().endswith("Score: 30 points")
+
+
+def test_cli_score_chains_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "score", "chains", "7H", "7H", "--decks", "2", "--json")[1] == '{"score": 20}\n'
+
+
+def test_cli_play_chains_royal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "chains", "--top", "7H", "8H", "--json")
+    assert code == 0 and json.loads(out) == {"legal": True, "kind": "royal", "again": True}
+    code, out, _ = run(capsys, "play", "chains", "--top", "7H", "8H")
+    assert "royal" in out and "may play another card" in out and "eight of hearts" in out
+
+
+def test_cli_play_chains_variants_and_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "play", "chains", "8H", "--top", "7H", "--variant", "no-extra-play", "--json")[1]
+    assert json.loads(out)["again"] is False
+    out = run(capsys, "play", "chains", "--top", "KH", "KD", "--variant", "same-rank",
+              "--variant", "no-extra-play", "--json")[1]
+    assert json.loads(out) == {"legal": True, "kind": "same", "again": False}
+    out = run(capsys, "play", "chains", "--top", "2H", "2H", "--decks", "2", "--json")[1]
+    assert json.loads(out)["kind"] == "same"
+
+
+def test_cli_play_chains_illegal_is_an_answer_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "chains", "--top", "7H", "7S")
+    assert code == 0 and "Not legal" in out and "same rank" in out and err == ""
+
+
+# --- 3 Chip Stack ------------------------------------------------------------------------------
+
+
+def test_cli_showdown_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "showdown", "3-chip-stack", "AS KD 4C", "3H 5D 6C", "--pot", "12", "--json")
+    assert code == 0 and json.loads(out) == {"winners": [1], "decided_by": 1, "shares": [0, 12]}
+
+
+def test_cli_showdown_human(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "showdown", "3-chip-stack", "AS KD 4C", "AH KS 4D", "--pot", "7")[1]
+    assert "Every hand ties" in out and "wins 4" in out and "wins 3" in out and "ace of spades" in out
+
+
+def test_cli_record_three_chip_stack_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    rec = {"chips": [15, 15, 15], "dealer": 0, "first_round": ["fold", "fold"]}
+    code, out, _ = run(capsys, "record", "3-chip-stack", "hand", json.dumps(rec))
+    assert code == 0 and json.loads(out)["chips"] == [17, 14, 14]
+
+
+# --- jsonl ---------------------------------------------------------------------------------------
+
+
+def test_cli_jsonl_one_result_per_line_in_order(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = [{"top": "7H", "card": c} for c in ("8H", "8S", "2H", "7S", "9S")]
+    text = "\n".join(json.dumps(x) for x in lines) + "\n"
+    got = run_jsonl(capsys, monkeypatch, text, "play", "chains")
+    assert [g["kind"] for g in got] == ["royal", "run", "flush", None, None]
+
+
+def test_cli_jsonl_bad_line_answers_error_and_goes_on(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    text = '{"hand": ["7H"]}\n\n   \nnot json\n{"hand": ["ZZ"]}\n[1, 2]\n{"hand": ["AS"], "deck": 1}\n{"hand": []}\n'
+    got = run_jsonl(capsys, monkeypatch, text, "score", "chains")
+    assert len(got) == 6  # blank lines are skipped
+    assert got[0] == {"score": 10} and got[-1] == {"score": 0}
+    errors = [str(g["error"]) for g in got[1:5]]
+    assert errors[0].startswith("line 4: bad JSON")
+    assert errors[1].startswith("line 5: hand[0]: unknown card 'ZZ'")
+    assert errors[2].startswith("line 6: ")
+    assert "unknown field 'deck'" in errors[3]
+
+
+def test_cli_jsonl_showdown(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    text = '{"hands": [["AS","KD","4C"],["3H","5D","6C"]], "pot": 12}\n{"hands": [["AS","KD","4C"]], "pot": -1}\n'
+    got = run_jsonl(capsys, monkeypatch, text, "showdown", "3-chip-stack")
+    assert got[0] == {"winners": [1], "decided_by": 1, "shares": [0, 12]}
+    assert "pot" in str(got[1]["error"])
+
+
+def test_cli_score_chips_delegates(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("generator.games.chips")
+    code, out, err = run(capsys, "score", "chips", "8H", "8S", "JK", "5H", "6H", "7H", "--json")
+    assert code == 0 and json.loads(out)["score"] == 0, err
+
+
+def test_cli_help_still_works(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "score" in out and "showdown" in out
+    code, out, _ = run(capsys, "play", "--help")
+    assert code == 0 and "--variant" in out
+
+
+# --- Bad input: one line on stderr, exit 2 ------------------------------------------------------
+
+BAD = [
+    ["score", "chains", "XX"],
+    ["score", "chains", "7H", "JK"],
+    ["score", "chains", "7H", "7H"],
+    ["score", "nogame", "7H"],
+    ["score"],
+    ["score", "chains"],
+    ["score", "chains", "7H", "--decks", "0"],
+    ["score", "chains", "7H", "--decks", "two"],
+    ["score", "chains", "7H", "--caller", "[]"],
+    ["score", "chips", "8H", "--caller", "{not json"],
+    ["score", "3-chip-stack", "AS"],
+    ["score", "chains", "--jsonl", "7H"],
+    ["play", "chains", "8H"],
+    ["play", "chains", "--top", "7H", "7H"],
+    ["play", "chains", "--top", "7H", "8H", "--variant", "wild"],
+    ["play", "chains", "--top", "7H", "8H", "9H"],
+    ["play", "chains", "--top", "7H", "8H", "--bogus"],
+    ["play", "3-chip-stack", "--top", "7H", "8H"],
+    ["showdown", "3-chip-stack", "AS KD", "3H 5D 6C"],
+    ["showdown", "3-chip-stack", "AS KD 4C", "AS 5D 6C"],
+    ["showdown", "3-chip-stack", "AS KD 4C", "3H 5D 6C", "--pot", "-3"],
+    ["showdown", "3-chip-stack", "AS KD 4C", "3H 5D 6C", "--json", "--jsonl"],
+    ["showdown", "chains", "AS KD 4C"],
+    ["record", "chains", "play", "{bad"],
+    ["record", "chains", "play", "[1]"],
+    ["record", "chains", "nope", "{}"],
+    ["record", "3-chip-stack", "hand", '{"chips": [15, 15], "dealer": 0, "first_round": ["see"]}'],
+    ["rank", "chains", "{}"],
+    ["pdf", "nogame"],
+    ["frobnicate"],
+    [],
+]
+
+
+@pytest.mark.parametrize("argv", BAD, ids=[" ".join(a) or "(nothing)" for a in BAD])
+def test_cli_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (out, err)
+    assert err.startswith("rulebook: ") and err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "chains", "XX"], ["play", "chains", "--top", "7H"], ["bogus"], ["score", "chains", "1H"],
+    ["showdown", "3-chip-stack", "AS KD 4C", "3H 5D 6C", "--pot", "x"],
+])
+def test_cli_subprocess_bad_input_exit_2(argv: list[str]) -> None:
+    p = subprocess.run([sys.executable, "-m", "generator", *argv], capture_output=True, text=True, check=False,
+                       cwd=ROOT, timeout=60)
+    assert p.returncode == 2
+    assert p.stderr.count("\n") == 1 and p.stderr.startswith("rulebook: ") and p.stdout == ""
+
+
+def test_cli_subprocess_jsonl_roundtrip() -> None:
+    text = "".join(json.dumps({"top": "7H", "card": c}) + "\n" for c in ["8H", "JK", "KS"])
+    p = subprocess.run([sys.executable, "-m", "generator", "play", "chains", "--jsonl"], input=text,
+                       capture_output=True, text=True, check=False, cwd=ROOT, timeout=60)
+    assert p.returncode == 0, p.stderr
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert out[0]["kind"] == "royal" and "error" in out[1] and out[2]["legal"] is False

@@ -230,7 +230,10 @@ def _parse(path: Path) -> Game:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
-        what = " ".join(p for p in (exc.context, exc.problem) if p)
+        what = "; ".join(p for p in (exc.context, exc.problem) if p)
+        if exc.context_mark is not None and exc.problem_mark is not None \
+                and exc.context_mark.line != exc.problem_mark.line:
+            what += f" (the part that is not closed starts on line {exc.context_mark.line + 1})"
         raise RulesDataError(where, f"this is not valid YAML: {what}") from None
     except yaml.YAMLError as exc:
         raise RulesDataError(shown, f"this is not valid YAML: {exc}") from None
@@ -420,6 +423,10 @@ def _validate_schema(
             pos = positions.get(p, (1, 1))
         return pos, message
 
+    # A typo shows up twice: an unknown key (`txt`) and a missing one (`text`). The unknown key
+    # is the one to name, with its "did you mean".
+    typo_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    errors = [e for e in errors if not (e.validator == "required" and tuple(e.absolute_path) in typo_at)]
     # Report the first problem in the file, so fixing errors top to bottom works.
     placed = sorted((place(e) for e in errors), key=lambda pm: pm[0])
     (line, col), message = placed[0]

@@ -1,0 +1,114 @@
+// 3 Chip Stack: the score sheet's ranking, a step-for-step port of rank_record in
+// generator/games/three_chip_stack.py. three-chip-stack-elimination: a player at zero is out,
+// the game ends when one player holds every chip; chips are never created or lost.
+import { RankError, guarded, has, isObject, isWhole, names, show } from "./common.js";
+
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;
+/** The score sheet's default starting stack ("usually we use around 15 chips"). */
+export const DEFAULT_START = 15;
+const MAX_START = 1000;
+
+const chipsWord = (n) => (n === 1 ? "1 chip" : `${n} chips`);
+
+function rankRecord(rec) {
+  if (!isObject(rec)) throw new RankError(`expected an object with players, start and hands, not ${show(rec)}`);
+  for (const key of Object.keys(rec)) {
+    if (!["players", "start", "hands"].includes(key)) {
+      throw new RankError(`unknown field ${show(key)} (known: players, start, hands)`);
+    }
+  }
+  if (!has(rec, "players")) throw new RankError("players: missing (the names in seating order)");
+  const value = rec.players;
+  if (!Array.isArray(value)) throw new RankError(`players: expected a list of names in seating order, not ${show(value)}`);
+  if (value.length < MIN_PLAYERS || value.length > MAX_PLAYERS) {
+    throw new RankError(`players: 3 Chip Stack is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${value.length}`);
+  }
+  const players = [];
+  value.forEach((name, k) => {
+    if (typeof name !== "string" || !name.trim()) throw new RankError(`players[${k}]: expected a name, not ${show(name)}`);
+    if (players.includes(name)) {
+      throw new RankError(`players[${k}]: ${show(name)} is named twice; give each player a different name`);
+    }
+    players.push(name);
+  });
+  const start = has(rec, "start") ? rec.start : DEFAULT_START;
+  if (!isWhole(start) || start < 1 || start > MAX_START) {
+    throw new RankError(`start: expected each player's starting chips, a whole number from 1 to ${MAX_START}, not ${show(start)}`);
+  }
+  const total = start * players.length;
+  const hands = has(rec, "hands") ? rec.hands : [];
+  if (!Array.isArray(hands)) throw new RankError(`hands: expected a list of chip counts after each hand, not ${show(hands)}`);
+  let chips = Object.fromEntries(players.map((p) => [p, start]));
+  const out = {};
+  let winner = null;
+  hands.forEach((row, k) => {
+    const where = `hands[${k}]`;
+    if (winner !== null) throw new RankError(`${where}: the game is over: ${winner} won every chip in hand ${k}`);
+    if (!isObject(row)) throw new RankError(`${where}: expected an object of chip counts by name, not ${show(row)}`);
+    for (const name of Object.keys(row)) {
+      if (!players.includes(name)) throw new RankError(`${where}: ${show(name)} is not one of the players`);
+    }
+    const after = {};
+    for (const name of players) {
+      if (!has(row, name)) {
+        if (has(out, name)) {
+          after[name] = 0;
+          continue;
+        }
+        throw new RankError(`${where}.${name}: missing (the chips ${name} holds after the hand)`);
+      }
+      const v = row[name];
+      if (!isWhole(v)) throw new RankError(`${where}.${name}: expected a whole number of chips, not ${show(v)}`);
+      if (v < 0) throw new RankError(`${where}.${name}: ${v} is negative; nobody holds fewer than no chips`);
+      if (has(out, name) && v > 0) {
+        throw new RankError(`${where}.${name}: ${name} went out in hand ${out[name]} and is out of the game, so holds no chips (three-chip-stack-elimination)`);
+      }
+      after[name] = v;
+    }
+    const held = players.reduce((s, p) => s + after[p], 0);
+    if (held !== total) {
+      const diff = held - total;
+      const what = diff > 0 ? `${chipsWord(diff)} too many` : `${chipsWord(-diff)} missing`;
+      throw new RankError(`${where}: the counts add up to ${held}, but the table holds ${total} chips (${players.length} players with ${start} each): ${what}. Chips are never created or lost, only won and lost between players`);
+    }
+    for (const name of players) {
+      if (after[name] === 0 && !has(out, name)) out[name] = k + 1;
+    }
+    chips = after;
+    const live = players.filter((p) => chips[p] > 0);
+    if (live.length === 1) winner = live[0];
+  });
+  const ranking = [];
+  const live = players.filter((p) => chips[p] > 0).sort((a, b) => chips[b] - chips[a]);
+  for (const p of live) {
+    const last = ranking[ranking.length - 1];
+    if (last && chips[last[0]] === chips[p]) last.push(p);
+    else ranking.push([p]);
+  }
+  const gone = players.filter((p) => has(out, p)).sort((a, b) => out[b] - out[a]);
+  for (const p of gone) {
+    const last = ranking[ranking.length - 1];
+    if (last && has(out, last[0]) && out[last[0]] === out[p]) last.push(p);
+    else ranking.push([p]);
+  }
+  const first = ranking[0];
+  let decidedBy;
+  let explanation;
+  if (winner !== null) {
+    decidedBy = "all-chips";
+    explanation = `${winner} holds all ${total} chips and wins.`;
+  } else if (first.length === 1) {
+    decidedBy = "chips";
+    explanation = `${first[0]} leads with ${chips[first[0]]} of the ${total} chips.`;
+  } else {
+    decidedBy = "shared";
+    explanation = `${names(first)} lead with ${chips[first[0]]} chips each.`;
+  }
+  return { ranking, decided_by: decidedBy, explanation, chips, out, total, played: hands.length, finished: winner !== null };
+}
+
+/** The score sheet's record: same input and output as `rulebook rank 3-chip-stack --jsonl`. */
+export function rank(input) {
+  return guarded(rankRecord, input);
+}

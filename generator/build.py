@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import logging
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -138,15 +139,12 @@ def _captured_warnings() -> Iterator[list[str]]:
 
 
 def _first(messages: list[str], fallback: str) -> str:
-    """The most telling warning: a macro error's own message line if there is one."""
+    """The most telling warning: for a macro error, "docs/<page>: <Error>: <message>"."""
     for message in messages:
-        lines = [ln.strip() for ln in message.splitlines() if ln.strip()]
-        for ln in reversed(lines):
-            # mkdocs-macros ends its report with the exception line ("UnknownGame: unknown game id ...").
-            if ("Error" in ln.split(":")[0] or "Unknown" in ln.split(":")[0]) and ":" in ln:
-                page = next((x for x in lines if x.startswith("File:")), "")
-                where = f"{page.removeprefix('File:').strip()}: " if page else ""
-                return _one_line(where + ln)
+        page = re.search(r"_File_: `([^`]+)`", message)
+        error = re.search(r"^_(?!File_)(\w+)_: (.+)$", message, re.MULTILINE)
+        if page and error:
+            return _one_line(f"docs/{page.group(1)}: {error.group(1)}: {error.group(2)}")
     if messages:
         return _one_line(messages[0])
     return _one_line(fallback)

@@ -134,3 +134,7 @@ def define_env(env: Any) -> None:
     def game_name(game_id: str) -> str:
         """The name of a game (for page titles)."""
         return str(site.game(game_id)["name"])
+
+    from .scorekeeper import register
+
+    register(env)  # score_keeper(): the Keep score page

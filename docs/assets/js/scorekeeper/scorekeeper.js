@@ -1,0 +1,1 @@
+// The score keeper: mounts on [data-score-keeper] (work in progress).

@@ -1,0 +1,82 @@
+"""The score keeper page: ``{{ score_keeper() }}`` in ``docs/keep-score.md``.
+
+The macro renders ``templates/scorekeeper/page.html``: a game chooser, players by name in seating
+order and, for each game, a sheet that works as a plain form (and prints) before any script runs.
+``docs/assets/js/scorekeeper/scorekeeper.js`` then upgrades it into the live sheet (totals, the
+leader, the ranking with the tie-breakers, saving on the device), ranking with the JS ports of
+the ``rank`` records of ``generator/games/*.py``.
+
+Everything the sheet says about a game comes from here: hand sizes and rounds from the engines,
+names and tie-breakers from ``rules-data/`` (never retyped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+#: The games the sheet keeps, in menu order, with what their engines say about a game.
+SHEET_GAMES: tuple[str, ...] = ("chips", "chains", "3-chip-stack")
+#: The seats of the plain (no-script) form.
+PLAIN_SEATS = 4
+
+
+def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """What the template and the script need about each game, from the engines and rules-data."""
+    from .games import chains, chips, three_chip_stack
+
+    by_id = {str(g["id"]): g for g in games}
+    out: list[dict[str, Any]] = []
+    for gid in SHEET_GAMES:
+        data = by_id.get(gid, {})
+        info: dict[str, Any] = {
+            "id": gid,
+            "name": str(data.get("name", {"chips": "Chips", "chains": "Chains"}.get(gid, "3 Chip Stack"))),
+            "tie_breakers": [dict(t) for t in data.get("tie_breakers") or []],
+        }
+        if gid == "chips":
+            info.update(rounds=chips.ROUNDS, hand_sizes=list(chips.HAND_SIZES), min_players=2,
+                        max_players=chips.MAX_SHEET_PLAYERS, lowest_wins=True)
+        elif gid == "chains":
+            info.update(rounds=chains.HANDS_PER_GAME, min_players=2, max_players=chains.MAX_SHEET_PLAYERS,
+                        lowest_wins=True)
+        else:
+            info.update(rounds=None, min_players=three_chip_stack.MIN_PLAYERS,
+                        max_players=three_chip_stack.MAX_PLAYERS, start=three_chip_stack.DEFAULT_START,
+                        lowest_wins=False)
+        out.append(info)
+    return out
+
+
+def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Mapping[str, Any]) -> Markup:
+    from .render import plain_text, render_partial
+
+    infos = sheet_games(games)
+    config = {
+        "games": [
+            {k: v for k, v in g.items() if k != "tie_breakers"}
+            | {"tie_breakers": [plain_text(str(t.get("text", "")), refs) for t in g["tie_breakers"]]}
+            for g in infos
+        ],
+    }
+    return render_partial("scorekeeper/page.html", games=infos, config=config, root=root, refs=refs,
+                          seats=PLAIN_SEATS)
+
+
+def register(env: Any) -> None:
+    """Add the ``score_keeper()`` macro (called from ``generator.macros.define_env``)."""
+    from .loader import load_games
+    from .macros import _block, page_root, project_root
+    from .render import game_refs
+
+    def score_keeper() -> Markup:
+        """The score keeper: a chooser, the players, and a sheet per game."""
+        games = [g.data for g in load_games(project_root(env))]
+        page = getattr(env, "page", None)
+        root = page_root(getattr(page, "url", None))
+        refs = game_refs(games, None, page_url=lambda gid: f"{root}{gid}/")
+        return _block(render_score_keeper(games, root, refs))
+
+    env.macro(score_keeper, "score_keeper")

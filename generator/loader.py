@@ -356,6 +356,7 @@ def _schema_message(error: jsonschema.ValidationError) -> tuple[FieldPath, str]:
     """The field path to point at and a one-line message for one schema error."""
     path: FieldPath = tuple(error.absolute_path)
     v = error.validator
+    vv: Any = error.validator_value
     inst = error.instance
     schema = error.schema if isinstance(error.schema, dict) else {}
     if v == "additionalProperties" and isinstance(inst, dict):
@@ -366,14 +367,14 @@ def _schema_message(error: jsonschema.ValidationError) -> tuple[FieldPath, str]:
         expected = f"one of: {', '.join(allowed)}" + (f" (did you mean `{hint}`?)" if hint else "")
         return path + (key,), f"field `{_dotted(path + (key,))}`: unknown key; expected {expected}"
     if v == "required" and isinstance(inst, dict):
-        missing = [k for k in error.validator_value if k not in inst]
+        missing = [k for k in vv if k not in inst]
         key = missing[0] if missing else "?"
         return path, f"field `{_dotted(path + (key,))}`: missing; expected a `{key}` key here"
     what = f"field `{_dotted(path)}`"
     got = _describe(inst)
     if v == "type":
         types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        expected = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        expected = " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in types)
         if "string" in types and isinstance(inst, (int, float)) and not isinstance(inst, bool):
             expected += " (put it in quotes)"
         return path, f"{what}: expected {expected}, got {got}"
@@ -390,7 +391,7 @@ def _schema_message(error: jsonschema.ValidationError) -> tuple[FieldPath, str]:
     if v == "minimum":
         return path, f"{what}: expected {error.validator_value} or more, got {got}"
     if v in ("enum", "const"):
-        options = error.validator_value if v == "enum" else [error.validator_value]
+        options = vv if v == "enum" else [vv]
         return path, f"{what}: expected one of {', '.join(map(str, options))}, got {got}"
     return path, f"{what}: {error.message}"
 

@@ -29,9 +29,9 @@ ENGINE_IDS = {
         chips-winner chips-tie-most-calls chips-tie-round-totals""",
     "chains": """chains-deal chains-first-turn chains-draw chains-run chains-flush chains-royal
         chains-same-rank chains-multiple-decks chains-scoring chains-game""",
-    "3-chip-stack": " ".join(f"three-chip-stack-{s}" for s in (
-        "ranking showdown split ante first-round fold-first exchange second-round fold-second "
-        "elimination").split()),
+    "3-chip-stack": " ".join(f"three-chip-stack-{s}" for s in [
+        "ranking", "showdown", "split", "ante", "first-round", "fold-first", "exchange",
+        "second-round", "fold-second", "elimination"]),
 }
 
 
@@ -47,7 +47,7 @@ def _listed() -> dict[str, set[str]]:
 def test_all_three_games_load() -> None:
     assert list(GAMES) == ["chips", "chains", "3-chip-stack"]
     for game in GAMES.values():
-        assert load_game(game.path) is game  # cached
+        assert load_game(game.path) is load_game(game.path)  # parsed once, then cached
 
 
 @pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])

@@ -1,0 +1,559 @@
+// Chips in the browser: the port of generator/games/chips.py (score_record), step for step.
+//
+// scoreChips({hand, packs, caller_groups}) returns exactly the record of the Python
+// `score_record` (same keys, values, group and card order, tie-breaks), or {"error": "..."}.
+// The search is the same: an exact memoised search over the hand's natural cards, the
+// candidate groups generated in the same fixed order, the same assembly of groups and leftover
+// wilds. tests/test_differential.py ties the two engines. Rule ids point at rules-data/chips.yaml.
+
+import {
+  IllegalPlay, RulebookError, RANKS, RANK_NUMBER, RANK_PLURAL, SUITS, SUIT_NOUN, SUIT_SYMBOL,
+  cardsField, checkCopies, checkFields, guard, intField, isInt, isObject, jsonRepr, parseCard, pyRepr, pyStrip,
+} from "./cards.js";
+
+export const HAND_SIZES = [3, 4, 5, 6, 7, 8, 9, 10];
+export const MAX_HAND = 10;
+// chips-no-wrap: a run spans at most 13 positions.
+export const MAX_RUN = 13;
+const ACE_LOW = 1;
+const ACE_HIGH = 14;
+// The objective is score * W + cards laid off (chips-ruling-layoff-order).
+const W_ = 256;
+
+const SUIT_INDEX = { S: 0, H: 1, D: 2, C: 3 };
+const RANK_BY_NUMBER = [null, ...RANKS, "A"]; // position 1..14 -> rank
+
+/** chips-wilds: every 2 and every joker is wild. */
+export const isWild = (c) => c.rank === "2" || c.rank === "JK";
+
+/** chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; wilds 0. */
+export function cardValue(c) {
+  if (isWild(c)) return 0;
+  const n = RANK_NUMBER[c.rank];
+  return n >= 10 ? 10 : n;
+}
+
+export const positionRank = (pos) => RANK_BY_NUMBER[pos];
+
+function sortKey(c) {
+  return c.suit === null ? 4 * 16 : SUIT_INDEX[c.suit] * 16 + RANK_NUMBER[c.rank];
+}
+
+/** By suit (S H D C), then rank; jokers last. Stable, like Python's sorted. */
+export function sortCards(cards) {
+  return [...cards].sort((a, b) => sortKey(a) - sortKey(b));
+}
+
+// --- Groups ------------------------------------------------------------------------------
+
+function group(kind, cards, { rank = null, suit = null, lo = 0 } = {}) {
+  return { kind, cards, rank, suit, lo };
+}
+const hiOf = (g) => g.lo + g.cards.length - 1;
+
+function standsFor(g) {
+  if (g.kind === "set") return g.cards.map(() => g.rank);
+  return g.cards.map((_, i) => positionRank(g.lo + i) + g.suit);
+}
+
+function groupRecord(g) {
+  if (g.kind === "set") return { kind: "set", rank: g.rank, cards: g.cards.map((c) => c.code) };
+  return { kind: "run", suit: g.suit, lo: g.lo, cards: g.cards.map((c) => c.code) };
+}
+
+/** In words: "a run of hearts 5-6-7 with the joker as the 7" (Group.describe). */
+export function describeGroup(g) {
+  const wildWords = [];
+  const stands = standsFor(g);
+  g.cards.forEach((c, i) => {
+    if (!isWild(c)) return;
+    const stand = stands[i];
+    const what = g.kind === "set" ? stand : stand.slice(0, -1);
+    const noun = c.suit === null ? "joker" : c.code;
+    wildWords.push(g.kind === "set"
+      ? `the ${noun} as ${what === "A" || what === "8" ? "an" : "a"} ${what}`
+      : `the ${noun} as the ${what}`);
+  });
+  let text;
+  if (g.kind === "set") text = `a set of ${RANK_PLURAL[g.rank]}`;
+  else {
+    const seq = g.cards.map((_, i) => positionRank(g.lo + i)).join("-");
+    text = `a run of ${SUIT_NOUN[g.suit]} ${seq}`;
+  }
+  if (wildWords.length) text += " with " + wildWords.join(" and ");
+  return text;
+}
+
+/** chips-sets: three or more cards of one rank, wilds standing in. */
+function makeSet(rank, cards) {
+  if (rank === "2" || rank === "JK") {
+    throw new IllegalPlay("2s and jokers are wild: a set names the rank its wilds stand for (A, 3-10, J, Q, K)");
+  }
+  if (cards.length < 3) throw new IllegalPlay(`a set needs three or more cards, not ${cards.length}`);
+  for (const c of cards) {
+    if (!isWild(c) && c.rank !== rank) throw new IllegalPlay(`${c.code} cannot be in a set of ${RANK_PLURAL[rank]}`);
+  }
+  return group("set", cards, { rank });
+}
+
+/** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap. */
+function makeRun(suit, cards, lo) {
+  const n = cards.length;
+  if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
+  if (n > MAX_RUN) throw new IllegalPlay(`a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
+  if (lo === null || lo === undefined) {
+    const options = possibleLows(suit, cards);
+    if (!options.length) throw new IllegalPlay(`${cards.map((c) => c.code).join(" ")} is not a run of ${SUIT_NOUN[suit]}`);
+    lo = options[0];
+  }
+  if (!isInt(lo) || lo < ACE_LOW || lo + n - 1 > ACE_HIGH) {
+    throw new IllegalPlay(`a run of ${n} cards must start between position 1 (Ace low) and ${ACE_HIGH - n + 1}; lo=${lo}`);
+  }
+  cards.forEach((c, i) => {
+    if (isWild(c)) return;
+    const pos = lo + i;
+    if (c.suit !== suit || c.rank !== positionRank(pos)) {
+      throw new IllegalPlay(`${c.code} cannot stand at position ${pos} of this run (that is ${positionRank(pos) + suit})`);
+    }
+  });
+  return group("run", cards, { suit, lo });
+}
+
+function possibleLows(suit, cards) {
+  const n = cards.length;
+  let lows = null;
+  for (let i = 0; i < n; i++) {
+    const c = cards[i];
+    if (isWild(c)) continue;
+    if (c.suit !== suit) return [];
+    const positions = c.rank === "A" ? [ACE_LOW, ACE_HIGH] : [RANK_NUMBER[c.rank]];
+    const mine = positions.map((p) => p - i).filter((x) => x >= ACE_LOW && x + n - 1 <= ACE_HIGH);
+    lows = lows === null ? mine : lows.filter((x) => mine.includes(x));
+  }
+  if (lows === null) throw new IllegalPlay("a run made only of wilds must say where it starts (lo)");
+  return lows;
+}
+
+function parseRank(text) {
+  if (typeof text !== "string") throw new RulebookError(`a rank is written like '8', 'Q' or 'A', not ${jsonRepr(text)}`);
+  let t = pyStrip(text).toUpperCase();
+  if (t === "T") t = "10";
+  if (RANKS.includes(t)) return t;
+  throw new RulebookError(`unknown rank ${pyRepr(text)}: expected A, 2-10, J, Q or K`);
+}
+
+function parseSuit(text) {
+  if (typeof text === "string") {
+    const t = pyStrip(text).toUpperCase();
+    for (const s of SUITS) {
+      if (t === s || t === SUIT_SYMBOL[s] || t === SUIT_NOUN[s].toUpperCase()) return s;
+    }
+  }
+  throw new RulebookError(`unknown suit ${jsonRepr(text)}: expected S, H, D or C`);
+}
+
+// --- The search -------------------------------------------------------------------------
+
+function cand(mask, need, cost, kind, pos, token = 0, extLo = 0, extHi = 0, run = -1) {
+  return { mask, need, cost, kind, pos, token, extLo, extHi, run };
+}
+
+const lowIndex = (mask) => 31 - Math.clz32(mask & -mask);
+const bitCount = (x) => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
+
+/** Positions as (index, position) pairs sorted by index, flattened (Python _positions). */
+function positions(pairs) {
+  const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const out = [];
+  for (const [i, p] of sorted) out.push(i, p);
+  return out;
+}
+
+/** The lowest score this hand can make, with laying off onto the caller's groups. */
+export function bestArrangement(hand, callerGroups = null) {
+  const wildCards = sortCards(hand.filter(isWild));
+  const nat = sortCards(hand.filter((c) => !isWild(c)));
+  const n = nat.length;
+  const W = wildCards.length;
+  const suit = nat.map((c) => SUIT_INDEX[c.suit]);
+  const num = nat.map((c) => RANK_NUMBER[c.rank]);
+  const val = nat.map(cardValue);
+  const callers = [...(callerGroups || [])];
+
+  // chips-lay-off: a natural of a caller's set rank can always go on that set.
+  const setRanks = new Set(callers.filter((g) => g.kind === "set").map((g) => g.rank));
+  const free = nat.map((c) => setRanks.has(c.rank));
+  const looseCost = val.map((v, i) => (free[i] ? 1 : v * W_));
+
+  const cands = candidates(suit, num, n, W);
+  const runs = [];
+  callers.forEach((g, j) => { if (g.kind === "run") runs.push([j, g]); });
+  // Python gives caller run number k the token bit 1 << k. Only runs the hand can extend ever
+  // reach `used`, so they get compact bits in the same order (the same search); past 30 such
+  // runs (only possible with many packs) the tokens are BigInts.
+  const extByRun = runs.map(([j, g]) => extensions(suit, num, n, W, g, j));
+  const live = extByRun.filter((e) => e.length).length;
+  const big = live > 30;
+  if (big) for (const c of cands) c.token = 0n;
+  let bit = 0;
+  for (const exts of extByRun) {
+    if (!exts.length) continue;
+    const token = big ? 1n << BigInt(bit) : 1 << bit;
+    bit++;
+    for (const e of exts) { e.token = token; cands.push(e); }
+  }
+  const zero = big ? 0n : 0;
+  const byLow = Array.from({ length: n }, () => []);
+  for (const c of cands) byLow[lowIndex(c.mask)].push(c);
+
+  const memo = new Map();
+  const keyOf = big
+    ? (mask, w, used) => `${used}|${w}|${mask}`
+    : (mask, w, used) => (used * 16 + w) * 1024 + mask;
+
+  function solve(mask, w, used) {
+    if (mask === 0) return 0;
+    const key = keyOf(mask, w, used);
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit.best;
+    const lowBit = mask & -mask;
+    const c = 31 - Math.clz32(lowBit);
+    let best = looseCost[c] + solve(mask ^ lowBit, w, used);
+    let choice = null;
+    if (best > 0) {
+      for (const cd of byLow[c]) {
+        if (cd.need > w || (cd.mask & mask) !== cd.mask || (cd.token & used)) continue;
+        const v = cd.cost + solve(mask ^ cd.mask, w - cd.need, used | cd.token);
+        if (v < best) {
+          best = v;
+          choice = cd;
+          if (v === 0) break;
+        }
+      }
+    }
+    memo.set(key, { best, choice });
+    return best;
+  }
+
+  const full = n === 0 ? 0 : (1 << n) - 1;
+  const total = solve(full, W, zero);
+
+  // Rebuild the chosen splits.
+  const chosen = [];
+  const looseIdx = [];
+  let mask = full;
+  let w = W;
+  let used = zero;
+  while (mask) {
+    const cd = memo.get(keyOf(mask, w, used)).choice;
+    if (cd === null) {
+      const lowBit = mask & -mask;
+      looseIdx.push(31 - Math.clz32(lowBit));
+      mask ^= lowBit;
+    } else {
+      chosen.push(cd);
+      mask ^= cd.mask;
+      w -= cd.need;
+      used |= cd.token;
+    }
+  }
+  return assemble(Math.floor(total / W_), nat, wildCards, chosen, looseIdx, free, callers);
+}
+
+/** Every natural core of a group that the wilds in hand can complete, in a fixed order. */
+function candidates(suit, num, n, W) {
+  const out = [];
+  // chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
+  const byRank = new Map();
+  for (let i = 0; i < n; i++) {
+    if (!byRank.has(num[i])) byRank.set(num[i], []);
+    byRank.get(num[i]).push(i);
+  }
+  const rankNums = [...byRank.keys()].sort((a, b) => a - b);
+  for (const r of rankNums) {
+    const idx = byRank.get(r);
+    const k = idx.length;
+    for (let sub = 1; sub < 1 << k; sub++) {
+      const size = bitCount(sub);
+      const need = size < 3 ? 3 - size : 0;
+      if (need > W) continue;
+      let m = 0;
+      for (let b = 0; b < k; b++) if ((sub >> b) & 1) m |= 1 << idx[b];
+      out.push(cand(m, need, 0, "set", []));
+    }
+  }
+  // chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
+  // fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
+  for (let s = 0; s < 4; s++) {
+    const entries = [];
+    for (let i = 0; i < n; i++) {
+      if (suit[i] === s) {
+        entries.push([num[i], i]);
+        if (num[i] === ACE_LOW) entries.push([ACE_HIGH, i]);
+      }
+    }
+    entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const mEntries = entries.length;
+
+    const extend = (start, first, last, count, m, pos) => {
+      for (let j = start; j < mEntries; j++) {
+        const [p, i] = entries[j];
+        if (p === last || ((m >> i) & 1)) continue; // one card per position; one Ace used once
+        if (p - first + 1 > MAX_RUN) break;
+        // need only grows as the run extends right: prune
+        const gaps = (last - first + 1 - count) + (p - last - 1);
+        if (gaps > W) break;
+        const span = p - first + 1;
+        const need = (span >= 3 ? span : 3) - (count + 1);
+        const pos2 = [...pos, [i, p]];
+        if (need <= W) out.push(cand(m | (1 << i), need, 0, "run", positions(pos2)));
+        extend(j + 1, first, p, count + 1, m | (1 << i), pos2);
+      }
+    };
+    for (let j0 = 0; j0 < mEntries; j0++) {
+      const [p0, i0] = entries[j0];
+      extend(j0 + 1, p0, p0, 1, 1 << i0, [[i0, p0]]);
+    }
+  }
+  return out;
+}
+
+/** chips-lay-off: cards laid off at either end of a caller's run; wilds bridge the gaps
+ * (chips-lay-off-run-wild); the run stays within 13 cards. */
+function extensions(suit, num, n, W, g, runIndex) {
+  const s = SUIT_INDEX[g.suit];
+  const lo = g.lo;
+  const hi = hiOf(g);
+  const length = hi - lo + 1;
+  const downEntries = [];
+  for (let i = 0; i < n; i++) if (suit[i] === s && num[i] < lo) downEntries.push([num[i], i]);
+  downEntries.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+  const upEntries = [];
+  for (let i = 0; i < n; i++) {
+    if (suit[i] === s) {
+      const p = num[i] === ACE_LOW ? ACE_HIGH : num[i];
+      if (p > hi) upEntries.push([p, i]);
+    }
+  }
+  upEntries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
+  const side = (entries, end, sign) => {
+    const opts = [[0, 0, 0, 0, []]]; // (mask, need, reach, count, pairs)
+    const walk = (start, last, count, m, pairs) => {
+      for (let j = start; j < entries.length; j++) {
+        const [p, i] = entries[j];
+        if (p === last || ((m >> i) & 1)) continue;
+        const reach = (p - end) * sign;
+        if (length + reach > MAX_RUN) break;
+        const need = reach - (count + 1);
+        if (need > W) break;
+        const pairs2 = [...pairs, [i, p]];
+        opts.push([m | (1 << i), need, reach, count + 1, pairs2]);
+        walk(j + 1, p, count + 1, m | (1 << i), pairs2);
+      }
+    };
+    walk(0, end, 0, 0, []);
+    return opts;
+  };
+
+  const downs = side(downEntries, lo, -1);
+  const ups = side(upEntries, hi, 1);
+  const out = [];
+  for (const [dm, dn, dr, dc, dp] of downs) {
+    for (const [um, un, ur, uc, up] of ups) {
+      if (dm === 0 && um === 0) continue;
+      if ((dm & um) || dn + un > W || length + dr + ur > MAX_RUN) continue;
+      const cost = dc + uc + dn + un; // cards laid off, wilds included
+      out.push(cand(dm | um, dn + un, cost, "ext", positions([...dp, ...up]), 0, lo - dr, hi + ur, runIndex));
+    }
+  }
+  return out;
+}
+
+function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
+  let wilds = [...wildCards];
+  const groups = [];
+  const laid = []; // [card, caller group, as]
+  const extended = [...callers];
+  for (const cd of chosen) {
+    const members = [];
+    for (let i = 0; i < nat.length; i++) if ((cd.mask >> i) & 1) members.push(i);
+    if (cd.kind === "set") {
+      const cards = members.map((i) => nat[i]);
+      for (let k = 0; k < cd.need; k++) cards.push(wilds.shift());
+      groups.push(group("set", cards, { rank: nat[members[0]].rank }));
+      continue;
+    }
+    const pos = new Map();
+    for (let k = 0; k < cd.pos.length; k += 2) pos.set(cd.pos[k], cd.pos[k + 1]);
+    if (cd.kind === "run") {
+      let first = Math.min(...pos.values());
+      let last = Math.max(...pos.values());
+      if (last - first + 1 < 3) { // make up three cards: upward if there is room, else down
+        if (first + 2 <= ACE_HIGH) last = first + 2;
+        else first = last - 2;
+      }
+      const slots = new Map();
+      for (const [i, p] of pos) slots.set(p, nat[i]);
+      for (let p = first; p <= last; p++) if (!slots.has(p)) slots.set(p, wilds.shift());
+      const cards = [];
+      for (let p = first; p <= last; p++) cards.push(slots.get(p));
+      groups.push(group("run", cards, { suit: nat[members[0]].suit, lo: first }));
+      continue;
+    }
+    // "ext": lay off onto the caller's run, from its ends outwards.
+    const j = cd.run;
+    const g = extended[j];
+    const slots = new Map();
+    for (const [i, p] of pos) slots.set(p, nat[i]);
+    const newCards = [...g.cards];
+    for (let p = g.lo - 1; p > cd.extLo - 1; p--) {
+      const c = slots.has(p) ? slots.get(p) : wilds.shift();
+      newCards.unshift(c);
+      laid.push([c, j, positionRank(p) + g.suit]);
+    }
+    for (let p = hiOf(g) + 1; p <= cd.extHi; p++) {
+      const c = slots.has(p) ? slots.get(p) : wilds.shift();
+      newCards.push(c);
+      laid.push([c, j, positionRank(p) + g.suit]);
+    }
+    extended[j] = group("run", newCards, { suit: g.suit, lo: cd.extLo });
+  }
+
+  const loose = [];
+  for (const i of [...looseIdx].sort((a, b) => a - b)) {
+    const c = nat[i];
+    if (free[i]) {
+      const j = extended.findIndex((g) => g.kind === "set" && g.rank === c.rank);
+      laid.push([c, j, c.rank]);
+      const g = extended[j];
+      extended[j] = group("set", [...g.cards, c], { rank: g.rank });
+    } else loose.push(c);
+  }
+
+  // Wilds left over score nothing; they join a group of the player's own when one can take
+  // them (a set first, then a run with room), else three or more make a group of their own.
+  while (wilds.length) {
+    let home = groups.findIndex((g) => g.kind === "set");
+    if (home >= 0) {
+      const g = groups[home];
+      groups[home] = group("set", [...g.cards, ...wilds], { rank: g.rank });
+      wilds = [];
+      break;
+    }
+    home = groups.findIndex((g) => g.kind === "run" && g.cards.length < MAX_RUN);
+    if (home < 0) break;
+    const g = groups[home];
+    if (hiOf(g) < ACE_HIGH) groups[home] = group("run", [...g.cards, wilds.shift()], { suit: g.suit, lo: g.lo });
+    else groups[home] = group("run", [wilds.shift(), ...g.cards], { suit: g.suit, lo: g.lo - 1 });
+  }
+  if (wilds.length >= 3) {
+    // chips-ruling-wild-groups: a group of wilds only stands as Kings.
+    groups.push(group("set", wilds, { rank: "K" }));
+    wilds = [];
+  }
+  loose.push(...wilds);
+  return { score, groups, loose, laid, extended };
+}
+
+function arrangementRecord(a) {
+  return {
+    score: a.score,
+    groups: a.groups.map((g) => g.cards.map((c) => c.code)),
+    loose: a.loose.map((c) => c.code),
+    laid_off: a.laid.map(([c]) => c.code),
+    melds: a.groups.map((g) => ({ ...groupRecord(g), as: standsFor(g) })),
+    lay_offs: a.laid.map(([c, i, as]) => ({ card: c.code, group: i, as })),
+  };
+}
+
+// --- Records (the JSON of `rulebook score chips --jsonl`) --------------------------------
+
+function packsField(value) {
+  return value === null || value === undefined ? 1 : intField(value, "packs", { minimum: 1, maximum: 8 });
+}
+
+const ALLOWED = { set: ["kind", "rank", "cards"], run: ["kind", "suit", "cards", "lo"] };
+
+/** One caller group from its record ({"kind": "set", "rank": "8", "cards": [...]} or a run). */
+export function parseGroup(rec, where = "caller_groups[0]") {
+  if (!isObject(rec)) throw new RulebookError(`${where}: expected an object with kind and cards, got ${jsonRepr(rec)}`);
+  const kind = rec.kind;
+  if (kind !== "set" && kind !== "run") throw new RulebookError(`${where}.kind: expected "set" or "run", got ${jsonRepr(kind)}`);
+  const extra = Object.keys(rec).filter((k) => !ALLOWED[kind].includes(k)).sort();
+  if (extra.length) throw new RulebookError(`${where}: unknown field ${pyRepr(extra[0])} for a ${kind}`);
+  const cards = cardsField(rec.cards, `${where}.cards`);
+  try {
+    if (kind === "set") {
+      if (!Object.hasOwn(rec, "rank")) throw new RulebookError('rank: missing (the rank the set is of, like "8")');
+      return makeSet(parseRank(rec.rank), cards);
+    }
+    if (!Object.hasOwn(rec, "suit")) throw new RulebookError("suit: missing (S, H, D or C)");
+    const lo = rec.lo === undefined ? null : rec.lo;
+    if (lo !== null && !isInt(lo)) throw new RulebookError(`lo: expected a position from 1 to 14, got ${jsonRepr(lo)}`);
+    return makeRun(parseSuit(rec.suit), cards, lo);
+  } catch (e) {
+    if (e instanceof RulebookError) throw new e.constructor(`${where}: ${e.message}`);
+    throw e;
+  }
+}
+
+function parseGroups(value) {
+  if (value === null || value === undefined) return null;
+  if (!Array.isArray(value)) throw new RulebookError(`caller_groups: expected a list of groups or null, got ${jsonRepr(value)}`);
+  return value.map((g, k) => parseGroup(g, `caller_groups[${k}]`));
+}
+
+function checkHand(hand, packs, extra = [], what = "hand") {
+  if (!hand.length) throw new RulebookError(`${what}: no cards (a Chips hand holds 1 to ${MAX_HAND})`);
+  if (hand.length > MAX_HAND) {
+    throw new RulebookError(`${what}: ${hand.length} cards, but a Chips hand holds at most ${MAX_HAND} (chips-hand-sizes)`);
+  }
+  checkCopies([...hand, ...extra], packs, { what: extra.length ? `the ${what} and the caller's groups` : `the ${what}` });
+}
+
+function scoreRecord(rec) {
+  rec = checkFields(rec, ["hand"], ["packs", "caller_groups"]);
+  const hand = cardsField(rec.hand, "hand");
+  const packs = packsField(rec.packs);
+  const callers = parseGroups(rec.caller_groups);
+  const callerCards = (callers || []).flatMap((g) => g.cards);
+  checkHand(hand, packs, callerCards);
+  return arrangementRecord(bestArrangement(hand, callers));
+}
+
+/** {"hand": [...], "packs": 1, "caller_groups": null} -> the Python score record, or {"error"}. */
+export function scoreChips(input) {
+  return guard(scoreRecord, input);
+}
+
+/** A score record in lines a person reads (Python chips.describe); never throws. */
+export function describeChips(result) {
+  try {
+    const lines = [];
+    for (const meld of result.melds || []) {
+      const cards = meld.cards.map(parseCard);
+      const g = meld.kind === "set"
+        ? group("set", cards, { rank: parseRank(meld.rank) })
+        : group("run", cards, { suit: parseSuit(meld.suit), lo: meld.lo });
+      lines.push(`Group: ${meld.cards.join(" ")} - ${describeGroup(g)}`);
+    }
+    for (const lay of result.lay_offs || []) {
+      lines.push(`Laid off: ${lay.card} on the caller's group ${lay.group + 1} (as ${lay.as})`);
+    }
+    if (result.loose && result.loose.length) {
+      lines.push("Loose: " + result.loose.map((c) => `${c} (${cardValue(parseCard(c))})`).join(" "));
+    }
+    lines.push(`Score: ${result.score}`);
+    return lines;
+  } catch (e) {
+    return [`could not describe that: ${e && e.message ? e.message : e}`];
+  }
+}
+
+/** Words for one meld record of a score result: "a set of eights with the joker as an 8". */
+export function describeMeld(meld) {
+  const cards = meld.cards.map(parseCard);
+  const g = meld.kind === "set" ? group("set", cards, { rank: meld.rank }) : group("run", cards, { suit: meld.suit, lo: meld.lo });
+  return describeGroup(g);
+}

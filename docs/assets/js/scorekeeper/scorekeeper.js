@@ -1,1 +1,626 @@
-// The score keeper: mounts on [data-score-keeper] (work in progress).
+// The score keeper (docs/keep-score.md): upgrades the plain-form sheets rendered by
+// generator/templates/scorekeeper/page.html into a live sheet that adds up, names the leader,
+// ranks with each game's tie-breakers (the JS ports of the Python rank records) and keeps every
+// game on this device (localStorage, saved after every entry).
+//
+// Mounted inside Material's document$ (instant navigation swaps pages without re-running
+// scripts); mounting twice is harmless. Text goes in with textContent only. No globals.
+import { rank as rankChips, seatForRound } from "../engine/rank/chips.js";
+import { rank as rankChains, dealerOfHand } from "../engine/rank/chains.js";
+import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
+
+const STORE_KEY = "rulebook-scorekeeper";
+const BACKUP_PREFIX = "rulebook-scorekeeper-backup-";
+const VERSION = 1;
+const HISTORY_LIMIT = 100;
+
+const RANK = { chips: rankChips, chains: rankChains, "3-chip-stack": rankStack };
+
+// --- small helpers ------------------------------------------------------------------------
+
+/** An element; `text` goes in through textContent, other props as attributes or properties. */
+function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") el.textContent = String(value);
+    else if (key === "className") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const listNames = (list) =>
+  list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+const ordinal = (n) => {
+  const s = { 1: "st", 2: "nd", 3: "rd" }[n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th";
+  return `${n}${s}`;
+};
+const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** The rank input of a saved game. */
+function rankInput(game) {
+  if (game.game === "chips") return { players: game.players, rounds: game.rows };
+  if (game.game === "chains") return { players: game.players, hands: game.rows };
+  return { players: game.players, start: game.start, hands: game.rows };
+}
+
+/** An engine message for people: "hands[2].Bo: ..." -> "Hand 3 (Bo): ...". */
+function humanize(message) {
+  return message.replace(/^(rounds|hands)\[(\d+)\](?:\.scores)?(?:\.([^:]+))?(?:: )?/, (m, kind, i, name) =>
+    `${kind === "rounds" ? "Round" : "Hand"} ${Number(i) + 1}${name ? ` (${name})` : ""}: `);
+}
+
+// --- saved data ---------------------------------------------------------------------------
+
+function storage() {
+  try {
+    const s = window.localStorage;
+    const probe = `${STORE_KEY}-probe`;
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+function validGame(g) {
+  if (!isObject(g) || typeof g.id !== "string" || !(g.game in RANK)) return false;
+  if (!Array.isArray(g.players) || !Array.isArray(g.rows)) return false;
+  if (g.game === "3-chip-stack" && !Number.isInteger(g.start)) return false;
+  return !("error" in RANK[g.game](rankInput(g)));
+}
+
+/** The saved games, and a message when some or all of them could not be used. Nothing readable
+ * is thrown away: damaged data is copied under a backup key first. */
+function loadStore(store) {
+  const empty = { version: VERSION, current: null, games: {} };
+  if (!store) {
+    return { data: empty, message: "This browser is not letting the page keep data, so the sheet will not be saved." };
+  }
+  const raw = store.getItem(STORE_KEY);
+  if (raw === null) return { data: empty, message: null };
+  const backup = (text) => {
+    const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
+    try {
+      store.setItem(key, text);
+    } catch {
+      return null;
+    }
+    return key;
+  };
+  let parsed;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!isObject(parsed) || !isObject(parsed.games) || parsed.version !== VERSION) {
+    const key = backup(raw);
+    const why = isObject(parsed) && parsed.version !== VERSION && parsed.version !== undefined
+      ? "were saved by an older version of this page"
+      : "are damaged and could not be read";
+    const kept = key ? ` A copy is kept in this browser under “${key}”.` : "";
+    return { data: empty, message: `The saved score sheets ${why}, so here is a fresh sheet.${kept}` };
+  }
+  const games = {};
+  const bad = {};
+  for (const [id, g] of Object.entries(parsed.games)) {
+    if (validGame(g) && g.id === id) {
+      games[id] = { ...g, history: Array.isArray(g.history) ? g.history.filter(Array.isArray) : [] };
+    } else {
+      bad[id] = g;
+    }
+  }
+  let message = null;
+  const badCount = Object.keys(bad).length;
+  if (badCount) {
+    const key = backup(JSON.stringify({ version: VERSION, games: bad }));
+    message = `${badCount === 1 ? "One saved game was" : `${badCount} saved games were`} damaged and put aside` +
+      `${key ? ` (a copy is kept under “${key}”)` : ""}; the others are here.`;
+  }
+  const current = typeof parsed.current === "string" && parsed.current in games ? parsed.current : null;
+  return { data: { version: VERSION, current, games }, message };
+}
+
+// --- the widget ---------------------------------------------------------------------------
+
+class ScoreKeeper {
+  constructor(root) {
+    this.root = root;
+    let config = { games: [] };
+    try {
+      config = JSON.parse(root.dataset.config || "{}");
+    } catch {
+      /* keep the plain form */
+    }
+    this.info = Object.fromEntries((config.games || []).map((g) => [g.id, g]));
+    this.store = storage();
+    const { data, message } = loadStore(this.store);
+    this.data = data;
+    this.notice = message;
+    this.error = null;
+    this.editing = null;
+    this.urls = [];
+    this.draft = null;
+
+    root.querySelector(".sk-static")?.setAttribute("hidden", "");
+    this.app = h("div", { className: "sk-app" });
+    this.live = h("p", { className: "sk-live", role: "status", "aria-live": "polite" });
+    const staticPart = root.querySelector(".sk-static");
+    root.insertBefore(this.app, staticPart ? staticPart.nextSibling : root.firstChild);
+    this.app.after(this.live);
+    this.render();
+  }
+
+  get game() {
+    return this.data.current ? this.data.games[this.data.current] : null;
+  }
+
+  save() {
+    if (!this.store) return;
+    try {
+      this.store.setItem(STORE_KEY, JSON.stringify(this.data));
+    } catch {
+      this.notice = "The sheet could not be saved in this browser (its storage is full or switched off).";
+    }
+  }
+
+  /** Replace the rows of the current game if the engine accepts them; keep the old for undo. */
+  commit(rows) {
+    const game = this.game;
+    const trial = { ...game, rows };
+    const result = RANK[game.game](rankInput(trial));
+    if ("error" in result) {
+      this.error = humanize(result.error);
+      this.render();
+      this.app.querySelector(".sk-error")?.focus();
+      return false;
+    }
+    game.history = [...(game.history || []), game.rows].slice(-HISTORY_LIMIT);
+    game.rows = rows;
+    game.updated = new Date().toISOString();
+    this.error = null;
+    this.editing = null;
+    this.save();
+    this.render();
+    return true;
+  }
+
+  render() {
+    const focusId = document.activeElement && this.app.contains(document.activeElement) ? document.activeElement.id : null;
+    for (const url of this.urls) URL.revokeObjectURL(url);
+    this.urls = [];
+    const parts = [];
+    if (this.notice) {
+      parts.push(h("div", { className: "sk-notice", role: "alert" },
+        h("p", { text: this.notice }),
+        h("button", { type: "button", className: "md-button", text: "Dismiss", onclick: () => { this.notice = null; this.render(); } })));
+    }
+    parts.push(this.renderBar());
+    parts.push(this.game ? this.renderSheet() : this.renderSetup());
+    this.app.replaceChildren(...parts);
+    if (focusId) document.getElementById(focusId)?.focus();
+  }
+
+  renderBar() {
+    const games = Object.values(this.data.games).sort((a, b) => (b.updated || "").localeCompare(a.updated || ""));
+    const select = h("select", { id: "sk-saved", className: "sk-input", onchange: (e) => {
+      this.data.current = e.target.value || null;
+      this.editing = null;
+      this.error = null;
+      this.save();
+      this.render();
+    } });
+    select.append(h("option", { value: "", text: games.length ? "Start a new game" : "No saved games yet" }));
+    for (const g of games) {
+      const info = this.info[g.game] || { name: g.game };
+      const res = RANK[g.game](rankInput(g));
+      const state = res.finished ? "finished" : `${g.rows.length} ${g.game === "chips" ? "rounds" : "hands"} so far`;
+      select.append(h("option", { value: g.id, text: `${info.name}: ${g.players.join(", ")} (${state})`, selected: g.id === this.data.current }));
+    }
+    return h("div", { className: "sk-bar" },
+      h("label", { for: "sk-saved", text: "Saved games" }), select,
+      h("button", { type: "button", className: "md-button", id: "sk-new", text: "New game", onclick: () => {
+        this.data.current = null;
+        this.editing = null;
+        this.error = null;
+        this.save();
+        this.render();
+        document.getElementById("sk-setup-game-chips")?.focus();
+      } }));
+  }
+
+  // --- a new game -----------------------------------------------------------------------
+
+  renderSetup() {
+    const last = Object.values(this.data.games).sort((a, b) => (b.updated || "").localeCompare(a.updated || ""))[0];
+    const draft = this.draft || { game: last?.game || "chips", players: last ? [...last.players] : ["", "", "", ""], start: 15 };
+    this.draft = draft;
+    while (draft.players.length < 2) draft.players.push("");
+    const info = this.info[draft.game] || {};
+    const form = h("form", { className: "sk-setup", "aria-labelledby": "sk-setup-title", onsubmit: (e) => {
+      e.preventDefault();
+      this.start();
+    } });
+    form.append(h("h2", { id: "sk-setup-title", text: "A new game" }));
+    const choose = h("fieldset", { className: "sk-fieldset" }, h("legend", { text: "Game" }));
+    for (const g of Object.values(this.info)) {
+      choose.append(h("label", { className: "sk-choice" },
+        h("input", { type: "radio", name: "sk-setup-game", id: `sk-setup-game-${g.id}`, value: g.id, checked: g.id === draft.game,
+          onchange: () => { draft.game = g.id; this.render(); document.getElementById(`sk-setup-game-${g.id}`)?.focus(); } }),
+        h("span", { text: ` ${g.name}` })));
+    }
+    form.append(choose);
+    const people = h("fieldset", { className: "sk-fieldset" },
+      h("legend", { text: "Players, in seating order: play moves to the left, and the first player deals first" }));
+    draft.players.forEach((name, i) => {
+      people.append(h("div", { className: "sk-row" },
+        h("label", { for: `sk-player-${i}`, className: "sk-field", text: `Seat ${i + 1}` }),
+        h("input", { type: "text", id: `sk-player-${i}`, className: "sk-input", value: name, autocomplete: "off", maxlength: "40",
+          oninput: (e) => { draft.players[i] = e.target.value; } })));
+    });
+    const max = info.max_players || 20;
+    people.append(h("div", { className: "sk-row" },
+      h("button", { type: "button", className: "md-button", id: "sk-add-player", text: "Add a seat", disabled: draft.players.length >= max,
+        onclick: () => { draft.players.push(""); this.render(); document.getElementById(`sk-player-${draft.players.length - 1}`)?.focus(); } }),
+      h("button", { type: "button", className: "md-button", id: "sk-remove-player", text: "Remove the last seat", disabled: draft.players.length <= 2,
+        onclick: () => { draft.players.pop(); this.render(); document.getElementById("sk-remove-player")?.focus(); } })));
+    form.append(people);
+    if (draft.game === "3-chip-stack") {
+      form.append(h("div", { className: "sk-row" },
+        h("label", { for: "sk-start", className: "sk-field", text: "Starting chips for each player" }),
+        h("input", { type: "number", id: "sk-start", className: "sk-input sk-input--num", min: "1", max: "1000", step: "1", inputmode: "numeric",
+          value: String(draft.start), oninput: (e) => { draft.start = e.target.value; } })));
+    }
+    if (this.error) form.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: this.error }));
+    form.append(h("button", { type: "submit", className: "md-button md-button--primary", id: "sk-start-game", text: "Start the sheet" }));
+    return form;
+  }
+
+  start() {
+    const draft = this.draft;
+    const players = draft.players.map((p) => p.trim()).filter(Boolean);
+    const info = this.info[draft.game] || {};
+    const game = { id: newId(), game: draft.game, players, rows: [], history: [], created: new Date().toISOString() };
+    game.updated = game.created;
+    if (draft.game === "3-chip-stack") game.start = /^\d+$/.test(String(draft.start).trim()) ? Number(draft.start) : NaN;
+    let error = null;
+    if (players.length < (info.min_players || 2)) error = `Write the names of at least ${info.min_players || 2} players.`;
+    else if (draft.game === "3-chip-stack" && !Number.isInteger(game.start)) error = "Starting chips: write a whole number, like 15.";
+    else {
+      const res = RANK[draft.game](rankInput(game));
+      if ("error" in res) error = humanize(res.error).replace(/^players(\[\d+\])?: /, "");
+    }
+    if (error) {
+      this.error = error;
+      this.render();
+      this.app.querySelector(".sk-error")?.focus();
+      return;
+    }
+    this.error = null;
+    this.draft = null;
+    this.data.games[game.id] = game;
+    this.data.current = game.id;
+    this.save();
+    this.render();
+    this.app.querySelector(".sk-entry input")?.focus();
+  }
+
+  // --- the sheet ------------------------------------------------------------------------
+
+  /** Who deals each row (and, for Chips, who gets the extra card), from the seating order. */
+  seats(game, index) {
+    const n = game.players.length;
+    if (game.game === "chips") {
+      const [dealer, extra] = seatForRound(n, index);
+      return { dealer: game.players[dealer], extra: game.players[extra] };
+    }
+    if (game.game === "chains") return { dealer: game.players[dealerOfHand(n, index)] };
+    // 3 Chip Stack: the deal passes to the left, skipping players who are out.
+    let dealer = 0;
+    for (let k = 0; k < index && k < game.rows.length; k++) {
+      const row = game.rows[k];
+      for (let step = 1; step <= n; step++) {
+        const seat = (dealer + step) % n;
+        if ((row[game.players[seat]] ?? 0) > 0) {
+          dealer = seat;
+          break;
+        }
+      }
+    }
+    return { dealer: game.players[dealer] };
+  }
+
+  renderSheet() {
+    const game = this.game;
+    const info = this.info[game.game] || { name: game.game };
+    const result = RANK[game.game](rankInput(game));
+    const unit = game.game === "chips" ? "Round" : "Hand";
+    const wrap = h("section", { className: "sk-live-sheet", "aria-labelledby": "sk-title" });
+    wrap.append(h("h2", { id: "sk-title", text: `${info.name}: ${game.players.join(", ")}` }));
+    if (game.game === "3-chip-stack") wrap.append(h("p", { text: `Each player started with ${game.start} chips; ${result.total} chips in all.` }));
+
+    // The table of entries.
+    const head = h("tr", {}, h("th", { scope: "col", text: unit }));
+    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Cards" }));
+    head.append(h("th", { scope: "col", text: "Deals" }));
+    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Extra card" }));
+    for (const p of game.players) head.append(h("th", { scope: "col", text: p }));
+    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Called chips" }));
+    head.append(h("th", { scope: "col", className: "sk-noprint", text: "Change" }));
+    const body = h("tbody");
+    const running = Object.fromEntries(game.players.map((p) => [p, 0]));
+    game.rows.forEach((row, i) => {
+      const seats = this.seats(game, i);
+      const tr = h("tr", { className: this.editing === i ? "sk-editing" : undefined },
+        h("th", { scope: "row", text: `${unit} ${i + 1}` }));
+      if (game.game === "chips") tr.append(h("td", { text: String(info.hand_sizes?.[i] ?? i + 3) }));
+      tr.append(h("td", { text: seats.dealer }));
+      if (game.game === "chips") tr.append(h("td", { text: seats.extra }));
+      const scores = game.game === "chips" ? row.scores : row;
+      for (const p of game.players) {
+        if (game.game === "3-chip-stack") {
+          const v = scores[p] ?? 0;
+          tr.append(h("td", { className: "sk-num", text: v === 0 ? "0 (out)" : String(v) }));
+        } else {
+          running[p] += scores[p];
+          tr.append(h("td", { className: "sk-num" }, h("span", { text: String(scores[p]) }),
+            h("span", { className: "sk-running", text: ` (${running[p]})` })));
+        }
+      }
+      if (game.game === "chips") tr.append(h("td", { text: row.called ?? "–" }));
+      tr.append(h("td", { className: "sk-noprint" }, h("button", { type: "button", className: "sk-link", id: `sk-edit-${i}`,
+        text: `Edit ${unit.toLowerCase()} ${i + 1}`, onclick: () => {
+          this.editing = i;
+          this.error = null;
+          this.render();
+          this.app.querySelector(".sk-entry input")?.focus();
+        } })));
+      body.append(tr);
+    });
+    if (game.game !== "3-chip-stack") {
+      const tr = h("tr", { className: "sk-total" }, h("th", { scope: "row", text: "Total" }));
+      const pad = game.game === "chips" ? 3 : 1;
+      for (let k = 0; k < pad; k++) tr.append(h("td"));
+      for (const p of game.players) tr.append(h("td", { className: "sk-num", text: String(result.totals?.[p] ?? 0) }));
+      if (game.game === "chips") tr.append(h("td", { text: `${Object.values(result.calls || {}).reduce((a, b) => a + b, 0)} calls` }));
+      tr.append(h("td", { className: "sk-noprint" }));
+      body.append(tr);
+    }
+    wrap.append(h("div", { className: "sk-scroll", role: "region", "aria-labelledby": "sk-title", tabindex: "0" },
+      h("table", { className: "sk-table" }, h("caption", { className: "sk-sr", text: `${info.name} score sheet` }), h("thead", {}, head), body)));
+
+    // The next entry (or the one being edited).
+    const done = result.finished;
+    if (this.editing !== null || !done) wrap.append(this.renderEntry(game, info, result));
+    if (this.error && this.editing === null && done) {
+      wrap.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: this.error }));
+    }
+
+    // Where the game stands.
+    wrap.append(this.renderStanding(game, info, result));
+
+    // Undo, print, export.
+    const actions = h("div", { className: "sk-actions sk-noprint" },
+      h("button", { type: "button", className: "md-button", id: "sk-undo", text: "Undo the last entry",
+        disabled: !(game.history && game.history.length), onclick: () => {
+          game.rows = game.history.pop();
+          game.updated = new Date().toISOString();
+          this.editing = null;
+          this.error = null;
+          this.save();
+          this.render();
+          document.getElementById("sk-undo")?.focus();
+        } }),
+      h("button", { type: "button", className: "md-button", id: "sk-print", text: "Print the sheet", onclick: () => window.print() }));
+    if (done) {
+      const stamp = (game.updated || game.created || "").slice(0, 10);
+      const base = `${game.game}-score-${stamp || "game"}`;
+      const csv = new Blob([this.csv(game, info, result)], { type: "text/csv;charset=utf-8" });
+      const json = new Blob([JSON.stringify({ game: game.game, ...rankInput(game), result }, null, 2) + "\n"], { type: "application/json" });
+      const csvUrl = URL.createObjectURL(csv);
+      const jsonUrl = URL.createObjectURL(json);
+      this.urls.push(csvUrl, jsonUrl);
+      actions.append(
+        h("a", { className: "md-button", id: "sk-csv", href: csvUrl, download: `${base}.csv`, text: "Export as CSV" }),
+        h("a", { className: "md-button", id: "sk-json", href: jsonUrl, download: `${base}.json`, text: "Export as JSON" }));
+    }
+    wrap.append(actions);
+    this.announce(game, result);
+    return wrap;
+  }
+
+  renderEntry(game, info, result) {
+    const index = this.editing ?? game.rows.length;
+    const editing = this.editing !== null;
+    const unit = game.game === "chips" ? "Round" : "Hand";
+    const seats = this.seats(game, index);
+    const current = editing ? game.rows[index] : null;
+    const form = h("form", { className: "sk-entry sk-noprint", "aria-labelledby": "sk-entry-title", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      this.enter(form, index);
+    } });
+    let title = `${unit} ${index + 1}`;
+    if (game.game === "chips") title += ` of ${info.rounds}: ${info.hand_sizes?.[index]} cards each`;
+    if (game.game === "chains") title += ` of ${info.rounds}`;
+    form.append(h("h3", { id: "sk-entry-title", text: editing ? `Change ${title.toLowerCase()}` : title }));
+    let who = `${seats.dealer} deals`;
+    if (game.game === "chips") who += `; ${seats.extra} gets the extra card and opens by discarding it`;
+    form.append(h("p", { className: "sk-who", text: `${who}.` }));
+    const grid = h("div", { className: "sk-grid" });
+    const before = editing && game.game === "3-chip-stack" ? RANK[game.game](rankInput({ ...game, rows: game.rows.slice(0, index) })) : result;
+    const what = game.game === "3-chip-stack" ? "chips after the hand" : game.game === "chips" ? "score" : "points";
+    game.players.forEach((p, i) => {
+      const id = `sk-entry-${i}`;
+      const out = game.game === "3-chip-stack" && before.out && p in before.out;
+      let value = "";
+      if (current) value = String((game.game === "chips" ? current.scores : current)[p] ?? "");
+      grid.append(h("div", { className: "sk-cellbox" },
+        h("label", { for: id, text: `${p}: ${what}` }),
+        out
+          ? h("input", { type: "text", id, className: "sk-input sk-input--num", value: "out", readonly: true, "data-out": "1" })
+          : h("input", { type: "number", id, className: "sk-input sk-input--num", min: "0", step: game.game === "chains" ? "5" : "1", inputmode: "numeric", value, "data-player": p })));
+    });
+    if (game.game === "chips") {
+      const select = h("select", { id: "sk-called", className: "sk-input" },
+        h("option", { value: "", text: "Not noted" }));
+      for (const p of game.players) select.append(h("option", { value: p, text: p, selected: current?.called === p }));
+      grid.append(h("div", { className: "sk-cellbox" }, h("label", { for: "sk-called", text: "Who called chips?" }), select));
+    }
+    form.append(grid);
+    if (game.game === "chips") form.append(h("p", { className: "sk-hint", text: "The player who called chips scores 0; leave their score empty." }));
+    if (game.game === "3-chip-stack") form.append(h("p", { className: "sk-hint", text: `The counts must add up to ${result.total}: chips are only won and lost between players.` }));
+    if (this.error) form.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: this.error }));
+    const buttons = h("div", { className: "sk-row" },
+      h("button", { type: "submit", className: "md-button md-button--primary", id: "sk-enter", text: editing ? `Save ${unit.toLowerCase()} ${index + 1}` : `Add ${unit.toLowerCase()} ${index + 1}` }));
+    if (editing) {
+      buttons.append(h("button", { type: "button", className: "md-button", id: "sk-cancel", text: "Cancel", onclick: () => {
+        this.editing = null;
+        this.error = null;
+        this.render();
+      } }));
+    }
+    form.append(buttons);
+    return form;
+  }
+
+  /** Read the entry form into a row; a missing or malformed number is refused here, the rest by the engine. */
+  enter(form, index) {
+    const game = this.game;
+    const called = game.game === "chips" ? form.querySelector("#sk-called").value || null : null;
+    const scores = {};
+    for (const input of form.querySelectorAll("input[data-player]")) {
+      const p = input.dataset.player;
+      const text = input.value.trim();
+      if (text === "" && p === called) {
+        scores[p] = 0;
+        continue;
+      }
+      if (!/^\d+$/.test(text)) {
+        this.error = text === ""
+          ? `Write ${p}'s ${game.game === "3-chip-stack" ? "chips" : "score"} (a whole number, 0 or more).`
+          : `${p}: “${text}” is not a whole number of ${game.game === "3-chip-stack" ? "chips" : "points"}, 0 or more.`;
+        this.render();
+        this.app.querySelector(".sk-error")?.focus();
+        return;
+      }
+      scores[p] = Number(text);
+    }
+    const row = game.game === "chips" ? (called ? { scores, called } : { scores, called: null }) : scores;
+    const rows = [...game.rows];
+    rows[index] = row;
+    const ok = this.commit(rows);
+    if (ok) (this.app.querySelector(".sk-entry input:not([readonly])") || document.getElementById("sk-undo"))?.focus();
+  }
+
+  renderStanding(game, info, result) {
+    const box = h("section", { className: "sk-standing", "aria-labelledby": "sk-standing-title" });
+    const done = result.finished;
+    box.append(h("h3", { id: "sk-standing-title", text: done ? "Result" : "Standing" }));
+    if (!game.rows.length) {
+      box.append(h("p", { text: "No scores yet." }));
+      return box;
+    }
+    const list = h("ol", { className: "sk-ranking" });
+    let place = 1;
+    for (const group of result.ranking) {
+      const shared = group.length > 1 ? " (shared)" : "";
+      const detail = group.map((p) => {
+        if (game.game === "3-chip-stack") return result.out?.[p] ? `${p}: out in hand ${result.out[p]}` : `${p}: ${result.chips[p]} chips`;
+        return `${p}: ${result.totals[p]}${game.game === "chips" ? `, called chips ${result.calls[p]}×` : ""}`;
+      }).join("; ");
+      list.append(h("li", { value: String(place) }, h("strong", { text: `${ordinal(place)}${shared}` }), h("span", { text: ` ${detail}` })));
+      place += group.length;
+    }
+    box.append(list);
+    box.append(h("p", { className: "sk-explain", text: this.sentence(game, result) }));
+    if (done && info.tie_breakers?.length && game.game === "chips") {
+      box.append(h("p", { className: "sk-hint", text: "Tie-breakers, in order:" }));
+      box.append(h("ol", { className: "sk-ties" }, ...info.tie_breakers.map((t) => h("li", { text: t }))));
+    }
+    return box;
+  }
+
+  /** The words for the leader or the winner. */
+  sentence(game, result) {
+    const first = result.ranking[0];
+    if (!game.rows.length) return "";
+    if (game.game === "3-chip-stack") return result.explanation;
+    if (result.finished) {
+      if (game.game === "chips") return result.explanation;
+      return first.length > 1
+        ? `${listNames(first)} share the win on ${result.totals[first[0]]}.`
+        : `${first[0]} wins with the lowest total, ${result.totals[first[0]]}.`;
+    }
+    const after = `after ${game.game === "chips" ? "round" : "hand"} ${game.rows.length}`;
+    return first.length > 1
+      ? `${listNames(first)} share the lead on ${result.totals[first[0]]} ${after}.`
+      : `${first[0]} leads on ${result.totals[first[0]]} ${after}.`;
+  }
+
+  announce(game, result) {
+    const text = game.rows.length ? `${result.finished ? "Game over. " : ""}${this.sentence(game, result)}` : "";
+    if (this.live.textContent !== text) this.live.textContent = text;
+  }
+
+  csv(game, info, result) {
+    const cell = (v) => {
+      let s = String(v ?? "");
+      if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // never a formula in a spreadsheet
+      return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    const unit = game.game === "chips" ? "Round" : "Hand";
+    const lines = [];
+    const head = [unit];
+    if (game.game === "chips") head.push("Cards");
+    head.push("Dealer");
+    if (game.game === "chips") head.push("Extra card");
+    head.push(...game.players);
+    if (game.game === "chips") head.push("Called chips");
+    lines.push(head);
+    game.rows.forEach((row, i) => {
+      const seats = this.seats(game, i);
+      const line = [i + 1];
+      if (game.game === "chips") line.push(info.hand_sizes?.[i] ?? i + 3);
+      line.push(seats.dealer);
+      if (game.game === "chips") line.push(seats.extra);
+      const scores = game.game === "chips" ? row.scores : row;
+      line.push(...game.players.map((p) => scores[p] ?? 0));
+      if (game.game === "chips") line.push(row.called ?? "");
+      lines.push(line);
+    });
+    if (game.game !== "3-chip-stack") {
+      const pad = game.game === "chips" ? ["Total", "", "", ""] : ["Total", ""];
+      lines.push([...pad, ...game.players.map((p) => result.totals[p]), ...(game.game === "chips" ? [""] : [])]);
+    }
+    lines.push([]);
+    lines.push(["Place", "Players"]);
+    let place = 1;
+    for (const group of result.ranking) {
+      lines.push([place, group.join(" and ")]);
+      place += group.length;
+    }
+    lines.push(["Result", this.sentence(game, result)]);
+    return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
+  }
+}
+
+function mountAll() {
+  for (const root of document.querySelectorAll("[data-score-keeper]")) {
+    if (root.dataset.skMounted === "1") continue;
+    root.dataset.skMounted = "1";
+    new ScoreKeeper(root);
+  }
+}
+
+// Material's document$ emits on the first load and after every instant navigation.
+const doc$ = globalThis.document$;
+if (doc$ && typeof doc$.subscribe === "function") doc$.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

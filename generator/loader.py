@@ -156,10 +156,12 @@ def check_project(root: Path | str) -> list[Game]:
     """Everything ``rulebook check`` checks: every game file loads, and every worked example's
     claim agrees with the reference engine. Returns the games, sorted by ``order``."""
     from .examples import check_examples
+    from .samples import check_sample_round
 
     games = load_games(root)
     for game in games:
         check_examples(game)  # a game without an engine module is an error naming the example
+        check_sample_round(game)  # the sample round replays without an illegal move
     return games
 
 
@@ -498,9 +500,12 @@ def _check_semantics(
                     raise fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{body}]] ({exc})"
                                ) from None
 
-    # Examples: every card in the input parses.
-    for i, ex in enumerate(data["examples"]):
-        for at, value in _cards_in(ex["input"], ("examples", i, "input"), False):
+    # Examples and the sample round: every card in the input parses.
+    inputs = [(ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"])]
+    if data.get("sample_round"):
+        inputs.append((data["sample_round"]["input"], ("sample_round", "input")))
+    for node, path in inputs:
+        for at, value in _cards_in(node, path, False):
             if not isinstance(value, str):
                 raise fail(at, f"expected a card written like '8H', got {_describe(value)}")
             try:
@@ -519,6 +524,9 @@ def _entries_with_ids(data: Mapping[str, Any]) -> Iterator[tuple[FieldPath, Mapp
     variants = data.get("variants")
     if isinstance(variants, dict) and "id" in variants:
         yield ("variants",), variants
+    sample = data.get("sample_round")
+    if isinstance(sample, dict) and "id" in sample:
+        yield ("sample_round",), sample
     for list_path in _ID_LISTS:
         node: Any = data
         for part in list_path:
@@ -538,6 +546,8 @@ def _texts(node: Any, path: FieldPath) -> Iterator[tuple[FieldPath, str]]:
     elif isinstance(node, dict):
         for k, v in node.items():
             if len(path) == 2 and path[0] == "examples" and k in ("input", "claim"):
+                continue
+            if path == ("sample_round",) and k in ("input", "claim"):
                 continue
             yield from _texts(v, path + (k,))
     elif isinstance(node, list):

@@ -1,0 +1,106 @@
+"""Sample rounds (rules-data/<game>.yaml, sample_round) replay through the engine; an
+illegal move or a wrong claim in a game file is a RulesDataError naming file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.errors import RulesDataError
+from generator.loader import clear_cache, load_game, load_games
+from generator.samples import check_sample_round
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+def test_sample_round_replays_and_its_claim_holds(game_id: str) -> None:
+    game = {g.id: g for g in load_games(ROOT)}[game_id]
+    replay = check_sample_round(game)
+    assert replay is not None and replay.steps
+    assert len(replay.result) == len(replay.names)
+    for step in replay.steps:
+        assert len(step.hands) == len(replay.names)
+
+
+def test_chips_sample_round_shows_the_call_a_draw_two_deep_and_a_lay_off() -> None:
+    replay = check_sample_round({g.id: g for g in load_games(ROOT)}["chips"])
+    assert replay is not None
+    words = " ".join(s.action for s in replay.steps) + " ".join(r for _, r in replay.result)
+    assert "two deep" in words and "calls chips" in words and "lays off" in words
+
+
+def test_chains_sample_hand_has_a_first_turn_pass_and_a_royal() -> None:
+    replay = check_sample_round({g.id: g for g in load_games(ROOT)}["chains"])
+    assert replay is not None
+    words = " ".join(s.action for s in replay.steps)
+    assert "passes without drawing" in words and "(royal)" in words
+
+
+def test_three_chip_stack_sample_hand_has_a_fold_the_exchange_and_both_rounds() -> None:
+    replay = check_sample_round({g.id: g for g in load_games(ROOT)}["3-chip-stack"])
+    assert replay is not None
+    words = " ".join(s.action for s in replay.steps)
+    assert "folds" in words and "throws away" in words and "bets 2" in words
+
+
+def _broken(tmp_path: Path, game_id: str, edit) -> Path:  # type: ignore[no-untyped-def]
+    dest = tmp_path / "rules-data"
+    dest.mkdir()
+    src = ROOT / "rules-data" / f"{game_id}.yaml"
+    data = yaml.safe_load(src.read_text(encoding="utf-8"))
+    edit(data["sample_round"])
+    path = dest / f"{game_id}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    clear_cache()
+    return path
+
+
+def _expect(path: Path, pattern: str) -> None:
+    with pytest.raises(RulesDataError, match=pattern) as info:
+        check_sample_round(load_game(path))
+    assert f"{path.name}:" in str(info.value) and str(info.value).count("\n") == 0
+
+
+def test_sample_round_drawing_four_deep_fails_naming_the_move(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["input"]["moves"][2] = {"take": "pile", "depth": 4, "discard": "4C"}
+    _expect(_broken(tmp_path, "chips", edit), r"move 3 .*three deep")
+
+
+def test_sample_round_calling_with_a_hand_that_does_not_group_fails(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["input"]["moves"][1]["call"] = True
+    _expect(_broken(tmp_path, "chips", edit), r"does not form groups")
+
+
+def test_sample_round_calling_without_taking_and_discarding_fails(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["input"]["moves"][0]["call"] = True
+    _expect(_broken(tmp_path, "chips", edit), r"move 1 .*only after taking and discarding")
+
+
+def test_sample_round_illegal_chains_play_fails(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["input"]["moves"][0] = "KS"  # a King of spades on the 7 of hearts
+    _expect(_broken(tmp_path, "chains", edit), r"move 1")
+
+
+def test_sample_round_illegal_three_chip_stack_bet_fails(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["input"]["first_round"][1] = "raise 99"
+    _expect(_broken(tmp_path, "3-chip-stack", edit), r"first_round")
+
+
+def test_sample_round_wrong_claim_fails_naming_both_answers(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["claim"] = {"scores": [0, 0, 21]}
+    _expect(_broken(tmp_path, "chips", edit), r"claims scores = \[0, 0, 21\], but the engine gives \[0, 0, 20\]")
+
+
+def test_sample_round_note_on_a_missing_step_fails(tmp_path: Path) -> None:
+    def edit(s: dict) -> None:
+        s["notes"].append({"step": 99, "text": "Nothing happens."})
+    _expect(_broken(tmp_path, "chips", edit), r"no step 99")

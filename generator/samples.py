@@ -171,12 +171,12 @@ def _three_chip_stack(data: Mapping[str, Any], names: Sequence[str]) -> tuple[li
             state = tcs.end_exchange(state)
             continue
         for act in rec.get(phase) or []:
-            seat = state.player
-            if seat is None:
+            actor = state.player
+            if actor is None:
                 break
             state = tcs.apply_action(state, act, phase)
             n += 1
-            snap(n, names[seat], f"{names[seat]} {_bet_words(act)}.")
+            snap(n, names[actor], f"{names[actor]} {_bet_words(act)}.")
     result = []
     for i, name in enumerate(names):
         won = answer["pot_to"][i] if i < len(answer["pot_to"]) else 0

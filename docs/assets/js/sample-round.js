@@ -1,0 +1,55 @@
+// Step-through for the sample round (generator/templates/partials/sample_round.html).
+// The page already lists every step; this shows one at a time with Previous / Next buttons.
+// Mounted on [data-sample-round] inside Material's document$ (instant navigation swaps pages
+// without re-running scripts); mounting twice is harmless.
+
+function mount(root) {
+  if (root.dataset.mounted === "true") return;
+  const steps = Array.from(root.querySelectorAll(".rb-sample__step"));
+  if (steps.length === 0) return;
+  root.dataset.mounted = "true";
+  root.classList.add("rb-sample--enhanced");
+
+  const nav = document.createElement("div");
+  nav.className = "rb-sample__nav";
+  const prev = document.createElement("button");
+  prev.type = "button";
+  prev.className = "md-button rb-sample__prev";
+  prev.textContent = "Previous step";
+  const status = document.createElement("p");
+  status.className = "rb-sample__status";
+  status.setAttribute("aria-live", "polite");
+  const next = document.createElement("button");
+  next.type = "button";
+  next.className = "md-button md-button--primary rb-sample__next";
+  next.textContent = "Next step";
+  nav.append(prev, status, next);
+  root.querySelector(".rb-sample__steps").before(nav);
+
+  let current = 0;
+  function show(index) {
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    steps.forEach((step, i) => {
+      step.hidden = i !== current;
+    });
+    prev.disabled = current === 0;
+    next.disabled = current === steps.length - 1;
+    status.textContent = `Step ${current + 1} of ${steps.length}`;
+    root.classList.toggle("rb-sample--at-end", current === steps.length - 1);
+  }
+  prev.addEventListener("click", () => show(current - 1));
+  next.addEventListener("click", () => show(current + 1));
+  show(0);
+}
+
+function mountAll() {
+  document.querySelectorAll("[data-sample-round]").forEach(mount);
+}
+
+if (typeof document$ !== "undefined") {
+  document$.subscribe(mountAll);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", mountAll);
+} else {
+  mountAll();
+}

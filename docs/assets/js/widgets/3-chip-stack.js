@@ -1,0 +1,156 @@
+// The 3 Chip Stack showdown. Upgrades the form that generator/widgets.py renders into
+// [data-widget="3-chip-stack"]: who wins, which card decided it, and the split of the pot when
+// hands tie; answers as you type and on Enter (no reload); errors beside the player's field; a
+// polite live region. Mounts inside Material's document$; mounting twice does nothing.
+
+import { showdown } from "../engine/3-chip-stack.js";
+import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+
+const SELECTOR = '[data-widget="3-chip-stack"]';
+const mounted = new WeakSet();
+const ORDER = ["2", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "3"];
+const ORDINAL = ["first", "second", "third"];
+
+function el(tag, attrs = {}, text = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function face(c) {
+  return el("span", { class: `card card--${SUIT_NOUN[c.suit]}`, role: "img", "aria-label": spokenName(c) }, cardSymbol(c));
+}
+
+const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const best = (cards) => [...cards].sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank));
+const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
+
+function mount(root) {
+  if (mounted.has(root)) return;
+  mounted.add(root);
+  root.dataset.mounted = "true";
+  const form = root.querySelector("form");
+  const inputs = [...root.querySelectorAll("input[data-player]")];
+  const pot = root.querySelector('input[name="pot"]');
+  const result = root.querySelector("[data-result]");
+  const live = root.querySelector("[data-live]");
+  if (!form || !result || inputs.length < 2) return;
+  const errorOf = (name) => root.querySelector(`[data-error-for="${name}"]`);
+  const announce = (text) => { if (live) live.textContent = text; };
+
+  function setError(field, text) {
+    for (const node of [...inputs, pot]) {
+      if (!node) continue;
+      const on = node.name === field;
+      const err = errorOf(node.name);
+      if (err) err.textContent = on ? text : "";
+      if (on) node.setAttribute("aria-invalid", "true");
+      else node.removeAttribute("aria-invalid");
+    }
+  }
+
+  function placeholder(text) {
+    result.replaceChildren(el("p", { class: "rb-widget__placeholder" }, text));
+  }
+
+  function update() {
+    result.dataset.winners = "";
+    const seats = inputs.filter((i) => i.value.trim());
+    const players = seats.map((i) => Number(i.dataset.player));
+    if (seats.length < 2) {
+      setError(null, "");
+      placeholder("Give two or more players' cards to see who wins.");
+      return;
+    }
+    const potText = pot ? pot.value.trim() : "";
+    let potValue = 0;
+    if (potText) {
+      if (!/^\d+$/.test(potText)) {
+        const text = "The pot is a number of chips, like 12.";
+        setError("pot", text);
+        placeholder("");
+        announce(text);
+        return;
+      }
+      potValue = Number(potText);
+    }
+    const hands = seats.map((i) => pySplit(i.value.replaceAll(",", " ")));
+    const rec = showdown({ hands, pot: potValue });
+    if (rec.error) {
+      const m = /^hands\[(\d+)\](?:\[\d+\])?: (.*)$/s.exec(rec.error);
+      let field = m ? seats[Number(m[1])].name : seats[0].name;
+      let text = sentence(m ? m[2] : rec.error);
+      const size = /^a 3 Chip Stack hand is 3 cards, not (\d+): (.*)$/.exec(rec.error);
+      if (size) {
+        const k = hands.findIndex((h) => h.join(" ") === size[2] || h.length === Number(size[1]));
+        if (k >= 0) field = seats[k].name;
+        text = `Player ${players[Math.max(k, 0)]} needs three cards, not ${size[1]}.`;
+      }
+      setError(field, text);
+      placeholder("");
+      announce(text);
+      return;
+    }
+    setError(null, "");
+    const winners = rec.winners.map((k) => players[k]);
+    result.dataset.winners = JSON.stringify(winners);
+    result.replaceChildren();
+    const parsed = hands.map((h) => best(h.map(parseCard)));
+    const who = names(winners.map((n) => `Player ${n}`));
+    const head = el("p", { class: "rb-result__score" });
+    head.append(el("strong", {}, winners.length === 1 ? `${who} wins.` : `${who} tie.`));
+    result.append(head);
+    let why;
+    if (rec.decided_by === null) {
+      why = "Every hand is level, card for card: the pot is shared.";
+    } else {
+      const p = rec.decided_by - 1;
+      const w = parsed[rec.winners[0]][p];
+      const others = parsed.filter((_, k) => !rec.winners.includes(k)).map((h) => h[p]);
+      const runnerUp = others.sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank))[0];
+      why = `Decided at the ${ORDINAL[p]} best card: ${cardSymbol(w)} beats ${cardSymbol(runnerUp)}` +
+        (p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
+      const line = el("p", { class: "rb-result__words" });
+      line.append(`Decided at the ${ORDINAL[p]} best card: `, face(w), " beats ", face(runnerUp),
+        p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
+      result.append(line);
+    }
+    if (rec.decided_by === null) result.append(el("p", { class: "rb-result__words" }, why));
+    let split = "";
+    if (potValue > 0) {
+      split = winners.length === 1
+        ? `${who} takes the pot of ${potValue}.`
+        : `The pot of ${potValue} splits: ${rec.winners.map((k) => `Player ${players[k]} ${rec.shares[k]}`).join(", ")}` +
+          (potValue % winners.length ? " (odd chips one each from the dealer's left)." : ".");
+      result.append(el("p", { class: "rb-result__split" }, split));
+    }
+    const list = el("ul", { class: "rb-result__groups", "aria-label": "Hands, best card first" });
+    parsed.forEach((h, k) => {
+      const li = el("li");
+      li.append(`Player ${players[k]}: `);
+      h.forEach((c) => li.append(face(c), " "));
+      if (rec.winners.includes(k)) li.append(el("strong", {}, winners.length === 1 ? "wins" : "shares the win"));
+      list.append(li);
+    });
+    result.append(list);
+    announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${why.replace(/[♠♥♦♣]\ufe0e?/g, "")} ${split}`);
+  }
+
+  form.addEventListener("submit", (e) => { e.preventDefault(); update(); });
+  for (const node of [...inputs, pot]) if (node) node.addEventListener("input", update);
+  const params = new URLSearchParams(window.location.search);
+  for (const node of [...inputs, pot]) {
+    if (node && params.has(node.name) && !node.value) node.value = params.get(node.name);
+  }
+  if (inputs.some((i) => i.value)) update();
+}
+
+function mountAll() {
+  for (const root of document.querySelectorAll(SELECTOR)) mount(root);
+}
+
+const documents = typeof window !== "undefined" ? window.document$ : undefined;
+if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

@@ -1,0 +1,154 @@
+// The Chains play checker and hand-points counter. Upgrades the forms that
+// generator/widgets.py renders into [data-widget="chains"]: answers as you type (and on Enter,
+// without a reload), the variations as switches, errors beside their field, a polite live
+// region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
+
+import { playChains, scoreChains } from "../engine/chains.js";
+import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+
+const SELECTOR = '[data-widget="chains"]';
+const mounted = new WeakSet();
+
+function el(tag, attrs = {}, text = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+function face(code) {
+  const c = parseCard(code);
+  return el("span", {
+    class: `card card--${c.suit === null ? "joker" : SUIT_NOUN[c.suit]}`, role: "img", "aria-label": spokenName(c),
+  }, cardSymbol(c));
+}
+
+const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const WHY = {
+  royal: "a royal: one rank higher or lower and the same suit",
+  run: "a run: one rank higher or lower",
+  flush: "a flush: the same suit",
+  same: "the same rank",
+};
+
+function mount(root) {
+  if (mounted.has(root)) return;
+  mounted.add(root);
+  root.dataset.mounted = "true";
+  const playForm = root.querySelector('[data-form="play"]');
+  const pointsForm = root.querySelector('[data-form="points"]');
+  const top = root.querySelector('input[name="top"]');
+  const card = root.querySelector('input[name="card"]');
+  const decks = root.querySelector('select[name="decks"]');
+  const hand = root.querySelector('input[name="hand"]');
+  const switches = [...root.querySelectorAll('input[name="variant"]')];
+  const playResult = root.querySelector('[data-result="play"]');
+  const pointsResult = root.querySelector('[data-result="points"]');
+  const live = root.querySelector("[data-live]");
+  if (!playForm || !top || !card || !playResult) return;
+  const fields = { top, card, hand };
+  const errorOf = (name) => root.querySelector(`[data-error-for="${name}"]`);
+
+  function setError(names, field, text) {
+    for (const name of names) {
+      const node = errorOf(name);
+      const on = name === field;
+      if (node) node.textContent = on ? text : "";
+      if (fields[name]) {
+        if (on) fields[name].setAttribute("aria-invalid", "true");
+        else fields[name].removeAttribute("aria-invalid");
+      }
+    }
+  }
+  const announce = (text) => { if (live) live.textContent = text; };
+
+  function updatePlay() {
+    const t = top.value.trim();
+    const c = card.value.trim();
+    playResult.replaceChildren();
+    for (const key of ["legal", "kind", "again"]) playResult.dataset[key] = "";
+    if (!t || !c) {
+      setError(["top", "card"], null, "");
+      playResult.append(el("p", { class: "rb-widget__placeholder" }, "Give the top card and your card to see whether you may play it."));
+      return;
+    }
+    const variant = switches.filter((s) => s.checked).map((s) => s.value);
+    const rec = playChains({ top: t, card: c, decks: Number(decks ? decks.value : 1), variant });
+    if (rec.error) {
+      const m = /^(top|card): (.*)$/s.exec(rec.error);
+      const field = m ? m[1] : "card";
+      const text = sentence(m ? m[2] : rec.error);
+      setError(["top", "card"], field, text);
+      announce(text);
+      return;
+    }
+    setError(["top", "card"], null, "");
+    playResult.dataset.legal = String(rec.legal);
+    playResult.dataset.kind = rec.kind || "";
+    playResult.dataset.again = String(rec.again);
+    const mine = parseCard(c).code;
+    const theirs = parseCard(t).code;
+    const p = el("p", { class: `rb-result__verdict rb-result__verdict--${rec.legal ? "yes" : "no"}` });
+    p.append(el("strong", {}, rec.legal ? "Yes." : "No."), " ", face(mine), rec.legal ? " may go on " : " may not go on ", face(theirs));
+    p.append(rec.legal ? `: ${WHY[rec.kind]}.` : ": it is not a run, a flush or a royal.");
+    playResult.append(p);
+    let again = "";
+    if (rec.legal) {
+      again = rec.again ? "You may play another card." : "Your turn is over.";
+      playResult.append(el("p", { class: "rb-result__again" }, again));
+    }
+    announce(rec.legal
+      ? `Yes: ${spokenName(parseCard(mine))} may go on ${spokenName(parseCard(theirs))}, ${WHY[rec.kind]}. ${again}`
+      : `No: ${spokenName(parseCard(mine))} may not go on ${spokenName(parseCard(theirs))}.`);
+  }
+
+  function updatePoints() {
+    if (!hand || !pointsResult) return;
+    pointsResult.replaceChildren();
+    pointsResult.dataset.score = "";
+    const cards = pySplit(hand.value.replaceAll(",", " "));
+    if (!cards.length) {
+      setError(["hand"], null, "");
+      pointsResult.append(el("p", { class: "rb-widget__placeholder" }, "Type the cards left in a hand to count their points."));
+      return;
+    }
+    const rec = scoreChains({ hand: cards, decks: Number(decks ? decks.value : 1) });
+    if (rec.error) {
+      const text = sentence(rec.error.replace(/^hand(\[\d+\])?: /, ""));
+      setError(["hand"], "hand", text);
+      announce(text);
+      return;
+    }
+    setError(["hand"], null, "");
+    pointsResult.dataset.score = String(rec.score);
+    const p = el("p", { class: "rb-result__score" });
+    p.append("Points: ", el("strong", {}, String(rec.score)));
+    pointsResult.append(p);
+    announce(`${rec.score} points.`);
+  }
+
+  playForm.addEventListener("submit", (e) => { e.preventDefault(); updatePlay(); });
+  for (const node of [top, card]) node.addEventListener("input", updatePlay);
+  for (const s of switches) s.addEventListener("change", updatePlay);
+  if (decks) decks.addEventListener("change", () => { updatePlay(); updatePoints(); });
+  if (pointsForm && hand) {
+    pointsForm.addEventListener("submit", (e) => { e.preventDefault(); updatePoints(); });
+    hand.addEventListener("input", updatePoints);
+  }
+  const params = new URLSearchParams(window.location.search);
+  for (const name of ["top", "card", "hand"]) {
+    if (params.has(name) && fields[name] && !fields[name].value) fields[name].value = params.get(name);
+  }
+  for (const s of switches) if (params.getAll("variant").includes(s.value)) s.checked = true;
+  if (top.value || card.value) updatePlay();
+  if (hand && hand.value) updatePoints();
+}
+
+function mountAll() {
+  for (const root of document.querySelectorAll(SELECTOR)) mount(root);
+}
+
+const documents = typeof window !== "undefined" ? window.document$ : undefined;
+if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

@@ -138,3 +138,7 @@ def define_env(env: Any) -> None:
     from .scorekeeper import register
 
     register(env)  # score_keeper(): the Keep score page
+
+    from .widgets import register as register_widgets
+
+    register_widgets(env)  # widget(): the scorer on each game page (generator/widgets.py)

@@ -393,7 +393,7 @@ class ScoreKeeper {
       tr.append(h("td", { className: "sk-noprint" }));
       body.append(tr);
     }
-    wrap.append(h("div", { className: "sk-scroll", role: "region", "aria-labelledby": "sk-title", tabindex: "0" },
+    wrap.append(h("div", { className: "sk-scroll", role: "region", "aria-label": `${info.name} score table`, tabindex: "0" },
       h("table", { className: "sk-table" }, h("caption", { className: "sk-sr", text: `${info.name} score sheet` }), h("thead", {}, head), body)));
 
     // The next entry (or the one being edited).

@@ -175,15 +175,19 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
         sheet, back = divmod(index, 2)
         ops: list[str] = []
         names: dict[str, Any] = {}
+        placed: list[tuple[float, float]] = []
         for slot, (x, y) in enumerate(slot_origins(paper, back=bool(back))):
             card = sheet * paper.per_side + slot
+            if 2 * card >= n_pages:
+                continue
+            placed.append((x, y))  # the card exists: its back is cut with it, blank or not
             page_no = 2 * card + back  # 0-based booklet page on this side of this card
             if page_no >= n_pages:
                 continue
             name = f"/BP{page_no + 1}"
             names[name] = forms[page_no]
             ops.append(f"q 1 0 0 1 {_num(x)} {_num(y)} cm {name} Do Q")
-        ops += cut_mark_ops(paper)
+        ops += cut_mark_ops(placed)
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
 
     writer.add_metadata({"/Title": f"{game.data['name']}: the rules to print at home ({paper.label})",
@@ -226,13 +230,19 @@ def trim_lines(paper: Paper) -> tuple[list[float], list[float]]:
     return [x0 + i * w for i in range(paper.cols + 1)], [y0 + j * h for j in range(paper.rows + 1)]
 
 
-def cut_mark_ops(paper: Paper) -> list[str]:
-    """PDF operators drawing the cut marks: short strokes ON each trim line, outside the grid
-    (in the margins, never over a card), at both ends of the line."""
-    xs, ys = trim_lines(paper)
+def cut_mark_ops(origins: Sequence[tuple[float, float]]) -> list[str]:
+    """PDF operators drawing the cut marks of the cards placed at ``origins`` (lower-left
+    corners, points): short strokes ON each trim line, outside the placed cards (in the margins,
+    never over a card), at both ends of the line. A half-filled last sheet gets the marks of its
+    own cards only."""
+    if not origins:
+        return []
+    w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
+    xs = sorted({round(v, 4) for x, _ in origins for v in (x, x + w)})
+    ys = sorted({round(v, 4) for _, y in origins for v in (y, y + h)})
     gap, length = MARK_GAP_MM * MM, MARK_LEN_MM * MM
     top, bottom, left, right = ys[-1], ys[0], xs[0], xs[-1]
-    ops = [f"q 0 G {_num(MARK_WIDTH_PT)} w 0 J []0 d"]
+    ops = [f"q 0 G {_num(MARK_WIDTH_PT)} w 0 J [] 0 d"]
     for x in xs:
         ops.append(f"{_num(x)} {_num(top + gap)} m {_num(x)} {_num(top + gap + length)} l S")
         ops.append(f"{_num(x)} {_num(bottom - gap)} m {_num(x)} {_num(bottom - gap - length)} l S")

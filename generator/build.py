@@ -90,6 +90,9 @@ def _build_pdfs(root: Path, out: Path) -> None:
         return
     pdf = importlib.import_module("generator.pdf")
     pdf.build_all(root, out / "pdf")
+    from .scoresheet_pdf import build_scoresheets
+
+    build_scoresheets(root, out / "pdf")  # blank score sheets, A4 and Letter (issue 7)
 
 
 def _swap(new: Path, site_dir: Path) -> None:

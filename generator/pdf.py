@@ -28,7 +28,7 @@ import os
 import subprocess
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -81,11 +81,11 @@ class Edition:
 
     @property
     def date(self) -> str:
-        return datetime.fromtimestamp(self.epoch, tz=timezone.utc).strftime("%Y-%m-%d")
+        return datetime.fromtimestamp(self.epoch, tz=UTC).strftime("%Y-%m-%d")
 
     @property
     def iso(self) -> str:
-        return datetime.fromtimestamp(self.epoch, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return datetime.fromtimestamp(self.epoch, tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     @property
     def label(self) -> str:
@@ -110,10 +110,7 @@ def build_all(root: Path | str, out_dir: Path | str) -> list[Path]:
     from .loader import load_games
 
     root = Path(root)
-    try:
-        games = load_games(root)
-    except RulebookError:
-        raise
+    games = load_games(root)
     written: list[Path] = []
     for game in games:
         written += _build_game(root, game, games, Path(out_dir))
@@ -147,7 +144,7 @@ def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: E
 def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: Edition | None = None) -> bytes:
     """The print-at-home sheet of a booklet on ``paper``: see the module docstring."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+    from pypdf.generic import ArrayObject, ByteStringObject
 
     root = Path(root)
     edition = edition or project_edition(root)
@@ -276,7 +273,7 @@ def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> l
             files[f"{game.id}-{paper.key}.pdf"] = impose(root, game, booklet, paper, edition)
         except RulebookError:
             raise
-        except Exception as exc:  # pypdf: still one line, naming the game and the paper
+        except Exception as exc:  # noqa: BLE001  (pypdf: still one line, naming the game and the paper)
             raise PdfError(f"imposing the {paper.label} sheet of {game.id} failed: {type(exc).__name__}: "
                            f"{' '.join(str(exc).split())}") from None
     written = []
@@ -295,8 +292,8 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str) -> 
     PDF, font URLs resolved against ``docs/assets/fonts/`` and a base URL for the document (or
     the fonts silently fall back to system ones)."""
     try:
-        from weasyprint import CSS, HTML
-        from weasyprint.text.fonts import FontConfiguration
+        from weasyprint import CSS, HTML  # type: ignore[import-untyped]
+        from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
     except ImportError as exc:  # pragma: no cover - the venv has it
         raise PdfError(f"WeasyPrint is not installed ({exc}): run make setup") from None
 
@@ -315,7 +312,7 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str) -> 
             )
         except RulebookError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001  (any WeasyPrint failure becomes one line)
             raise PdfError(f"WeasyPrint failed: {type(exc).__name__}: {' '.join(str(exc).split())}") from None
     if problems:
         raise PdfError(f"WeasyPrint: {problems[0]}")

@@ -149,6 +149,24 @@ def test_no_page_is_nearly_empty(booklets: dict[str, Any], game_id: str) -> None
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_no_page_ends_with_a_heading_or_an_id_alone(booklets: dict[str, Any], game_id: str) -> None:
+    game = next(g for g in load_games(ROOT) if g.id == game_id)
+    ids = set(game.items)
+    headings = {"Quick start", "How a round works", "The rules", "Scoring", "Tie-breakers",
+                "Worked examples", "Rulings", "Variants", "Origins"}
+    headings |= {f"{n}. {s['title']}" for n, s in enumerate(game.data["rules"], start=1)}
+    for n, page in enumerate(booklets[game_id].pages[:-1], start=1):
+        body = page.within_bbox((0, 6 * MM, page.width, page.height - 6 * MM))
+        lines = [ln.strip() for ln in (body.extract_text() or "").splitlines() if ln.strip()]
+        if not lines or n == 1:
+            continue
+        last = lines[-1]
+        words = last.split()
+        assert last not in headings, f"{game_id} page {n} ends with the heading {last!r}"
+        assert not (words and words[-1] in ids and len(words) <= 2), f"{game_id} page {n} ends with {last!r}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_running_head_page_number_and_edition_on_every_page_but_the_cover(
     booklets: dict[str, Any], game_id: str
 ) -> None:
@@ -296,7 +314,7 @@ def test_cut_marks_lie_on_the_trim_lines(pdf_dir: Path, paper: gpdf.Paper) -> No
                 ys = sorted({round(v, 3) for b in boxes for v in (b[2], b[4])})
                 h = float(plumb.height)
 
-                def inside(x: float, y: float) -> bool:
+                def inside(x: float, y: float, boxes: list[Any] = boxes) -> bool:
                     return any(b[1] + tol < x < b[3] - tol and b[2] + tol < y < b[4] - tol for b in boxes)
 
                 # Marks: lines of the sheet itself, outside every placed page.

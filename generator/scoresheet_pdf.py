@@ -31,14 +31,14 @@ class ScoresheetError(RulebookError):
 
 
 CSS_TEXT = """
-@font-face { font-family: "Sheet Sans"; src: url("atkinson-hyperlegible-latin-400-normal.ttf"); }
-@font-face { font-family: "Sheet Sans Bold"; src: url("atkinson-hyperlegible-latin-700-normal.ttf"); }
-@font-face { font-family: "Sheet Suits"; src: url("rulebook-suits-regular.ttf"); }
+@font-face { font-family: "Atkinson Hyperlegible"; src: url("atkinson-hyperlegible-latin-400-normal.ttf"); }
+@font-face { font-family: "Atkinson Hyperlegible Bold"; src: url("atkinson-hyperlegible-latin-700-normal.ttf"); }
+@font-face { font-family: "Rulebook Suits"; src: url("rulebook-suits-regular.ttf"); }
 :root { --ink: #000; --rule: #555; --shade: #ececec; }
 @page { margin: 14mm 12mm 14mm 12mm;
-  @bottom-center { content: string(edition); font: 7pt "Sheet Sans", "Sheet Suits"; color: #333; } }
-html { font: 9.5pt/1.3 "Sheet Sans", "Sheet Suits"; color: var(--ink); }
-h1, h2, th, strong { font-family: "Sheet Sans Bold", "Sheet Suits"; font-weight: normal; }
+  @bottom-center { content: string(edition); font: 7pt "Atkinson Hyperlegible", "Rulebook Suits"; color: #333; } }
+html { font: 9.5pt/1.3 "Atkinson Hyperlegible", "Rulebook Suits"; color: var(--ink); }
+h1, h2, th, strong { font-family: "Atkinson Hyperlegible Bold", "Rulebook Suits"; font-weight: normal; }
 h1 { font-size: 16pt; margin: 0 0 1mm; }
 .edition { string-set: edition content(); font-size: 7pt; }
 p { margin: 0 0 2mm; }
@@ -50,7 +50,7 @@ td { height: 8mm; }
 .rows-chips td { height: 15mm; }
 .rows-chains td { height: 12.5mm; }
 .called { width: 20mm; }
-.note { display: block; font-family: "Sheet Sans", "Sheet Suits"; font-size: 7pt; color: #333; }
+.note { display: block; font-family: "Atkinson Hyperlegible", "Rulebook Suits"; font-size: 7pt; color: #333; }
 .total th, .total td { background: var(--shade); height: 8mm; }
 .ties { break-inside: avoid; border-top: 1pt solid var(--ink); padding-top: 2mm; }
 h2 { font-size: 11pt; margin: 0 0 1mm; }

@@ -1,0 +1,343 @@
+"""The game-page widgets in a real browser (Debian's Chromium through Playwright), on the built
+site: typed hands give the Python engine's score, the tap grid, the caller's groups, instant
+navigation away and back (no reload), every kind of bad input (a message beside the field,
+nothing thrown), keyboard alone, dark mode, axe-core in both schemes, Chains and 3 Chip Stack.
+Screenshots at 375 and 1280 px go to test-output/."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.cards import format_card
+from generator.games import chains, chips, three_chip_stack
+from tests.support.chips_gen import random_caller_groups, random_hand
+
+from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
+
+# Material's instant navigation only intercepts links on the site_url origin: build with ours.
+os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-output"
+VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
+CHIPS = '[data-widget="chips"]'
+CARDS = f"{CHIPS} input[name=cards]"
+CALLER = f"{CHIPS} input[name=caller]"
+RESULT = f"{CHIPS} [data-result]"
+
+
+@pytest.fixture()
+def open_page(browser: Any, site_url: str) -> Iterator[Any]:
+    """open_page(path, viewport=..., scheme=...) -> a page with its `pageerror`s in page.errors."""
+    contexts: list[Any] = []
+
+    def make(path: str, viewport: str = "desktop", scheme: str = "light") -> Any:
+        ctx = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.errors = errors
+        page.goto(site_url + path, wait_until="networkidle")
+        page.wait_for_selector(f'[data-widget][data-mounted="true"]')
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def score_of(page: Any) -> str:
+    return str(page.get_attribute(RESULT, "data-score"))
+
+
+def error_beside(page: Any, field: str) -> str:
+    return str(page.text_content(f'{CHIPS} [data-error-for="{field}"]') or "").strip()
+
+
+def python_score(rec: dict[str, Any]) -> dict[str, Any]:
+    return chips.score_record(rec)
+
+
+def caller_text(groups: list[chips.Group]) -> str:
+    return "; ".join(" ".join(format_card(c) for c in g.cards) for g in groups)
+
+
+# --- Chips ------------------------------------------------------------------------------------
+
+def test_typed_hands_give_the_python_score(open_page: Any) -> None:
+    page = open_page("chips/")
+    rng = random.Random("browser-chips")
+    checked = 0
+    for k in range(40):
+        packs = 1 if k % 3 else 2
+        hand = random_hand(rng, packs, rng.randint(3, 10))
+        codes = [format_card(c) for c in hand]
+        page.select_option(f"{CHIPS} select[name=packs]", str(packs))
+        page.fill(CARDS, " ".join(codes))
+        want = python_score({"hand": codes, "packs": packs})
+        assert score_of(page) == str(want["score"]), codes
+        assert json.loads(page.get_attribute(RESULT, "data-record")) == want
+        checked += 1
+    # Typed key by key, then Enter: the same answer, and the page stays put.
+    page.fill(CARDS, "")
+    page.type(CARDS, "8h 8s jk 4c")
+    page.press(CARDS, "Enter")
+    want = python_score({"hand": ["8H", "8S", "JK", "4C"]})
+    assert score_of(page) == str(want["score"])
+    assert page.url.endswith("/chips/")
+    text = page.text_content(RESULT)
+    assert "a set of eights with the joker as an 8" in text.lower()
+    assert page.text_content(f"{CHIPS} [data-live]").startswith(f"Score {want['score']}")
+    assert page.get_attribute(f"{CHIPS} [data-live]", "aria-live") == "polite"
+    assert checked == 40 and not page.errors
+
+
+def test_the_grid_taps_cards_in_and_out(open_page: Any) -> None:
+    page = open_page("chips/")
+    grid = f"{CHIPS} [data-grid]"
+    assert page.is_visible(grid)
+    assert page.locator(f"{grid} button[data-card]").count() == 54
+    for name in ["five of hearts", "six of hearts", "joker", "king of spades"]:
+        page.get_by_role("button", name=name, exact=True).first.click()
+    assert page.input_value(CARDS) == "5H 6H JK KS"
+    assert page.get_attribute(f'{grid} [data-card="6H"]', "aria-pressed") == "true"
+    assert score_of(page) == str(python_score({"hand": ["5H", "6H", "JK", "KS"]})["score"])
+    assert "a run of hearts 5-6-7 with the joker as the 7" in page.text_content(RESULT).lower()
+    page.get_by_role("button", name="king of spades").click()  # tapped again: out
+    assert page.input_value(CARDS) == "5H 6H JK"
+    assert page.get_attribute(f'{grid} [data-card="KS"]', "aria-pressed") == "false"
+    assert score_of(page) == "0"
+    # Typing presses the grid too (any spelling).
+    page.fill(CARDS, "10♥ qs")
+    assert page.get_attribute(f'{grid} [data-card="10H"]', "aria-pressed") == "true"
+    assert page.get_attribute(f'{grid} [data-card="QS"]', "aria-pressed") == "true"
+    assert not page.errors
+
+
+def test_the_callers_groups_take_lay_offs(open_page: Any) -> None:
+    page = open_page("chips/")
+    page.fill(CALLER, "6S 7S 8S; 4H 4D 4C")
+    page.fill(CARDS, "5H 6H JK 9S 4S KD")
+    groups = [{"kind": "run", "suit": "S", "cards": ["6S", "7S", "8S"]},
+              {"kind": "set", "rank": "4", "cards": ["4H", "4D", "4C"]}]
+    want = python_score({"hand": ["5H", "6H", "JK", "9S", "4S", "KD"], "caller_groups": groups})
+    assert score_of(page) == str(want["score"])
+    assert json.loads(page.get_attribute(RESULT, "data-record")) == want
+    assert "Laid off" in page.text_content(RESULT)
+    # Random caller groups from the test generator, two packs.
+    rng = random.Random("browser-caller")
+    page.select_option(f"{CHIPS} select[name=packs]", "2")
+    for _ in range(15):
+        callers = random_caller_groups(rng, 2)
+        hand = random_hand(rng, 2, 10, [c for g in callers for c in g.cards])
+        codes = [format_card(c) for c in hand]
+        page.fill(CALLER, caller_text(callers))
+        page.fill(CARDS, " ".join(codes))
+        want = python_score({"hand": codes, "packs": 2, "caller_groups": [
+            {k: v for k, v in g.to_record().items() if k != "lo"} for g in callers]})
+        assert score_of(page) == str(want["score"]), (codes, caller_text(callers))
+    assert not page.errors
+
+
+BAD = [
+    # (cards, caller, packs, field the message is beside, words it holds)
+    ("8H ZZ 9S", "", "1", "cards", "unknown card 'ZZ'"),
+    ("8H 8H 9S", "", "1", "cards", "copies of 8H"),
+    ("JK JK JK 8H", "", "1", "cards", "copies of JK"),
+    ("AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "", "1", "cards", "at most 10"),
+    ("8H 9S", "4H 5H 7H", "1", "caller", "Caller's group 1"),
+    ("8H 9S", "8S 9D 10C", "1", "caller", "neither a set"),
+    ("8H 9S", "8S 8D", "1", "caller", "three or more"),
+    ("8H 9S", "8S 8D 8C; 4H 5H XX", "1", "caller", "Caller's group 2"),
+    ("8H 9S", "8H 8D 8C", "1", "cards", "copies of 8H"),
+]
+
+
+@pytest.mark.parametrize("cards,caller,packs,field,words", BAD)
+def test_bad_input_gets_words_beside_the_field(open_page: Any, cards: str, caller: str, packs: str,
+                                               field: str, words: str) -> None:
+    page = open_page("chips/")
+    page.select_option(f"{CHIPS} select[name=packs]", packs)
+    page.fill(CALLER, caller)
+    page.fill(CARDS, cards)
+    page.press(CARDS, "Enter")
+    message = error_beside(page, field)
+    assert words.lower() in message.lower(), message
+    other = "caller" if field == "cards" else "cards"
+    assert error_beside(page, other) == ""
+    assert score_of(page) == ""
+    box = CARDS if field == "cards" else CALLER
+    assert page.get_attribute(box, "aria-invalid") == "true"
+    described = page.get_attribute(box, "aria-describedby")
+    assert f"chips-{field}-error" in described
+    # User text is never read as HTML.
+    page.fill(CALLER, "")
+    page.fill(CARDS, "<img src=x onerror=alert(1)>")
+    assert page.locator(f"{CHIPS} img").count() == 0
+    assert "<img" in error_beside(page, "cards")
+    assert not page.errors
+
+
+def test_instant_navigation_away_and_back(open_page: Any) -> None:
+    page = open_page("chips/")
+    page.evaluate("window.__noReload = 'still here'")
+    page.fill(CARDS, "4H 5H 6H KD")
+    assert score_of(page) == "10"
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chains").first.click()
+    page.wait_for_url("**/chains/")
+    page.wait_for_selector('[data-widget="chains"][data-mounted="true"]')
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chips").first.click()
+    page.wait_for_url("**/chips/")
+    page.wait_for_selector(f'{CHIPS}[data-mounted="true"]')
+    assert page.evaluate("window.__noReload") == "still here"
+    page.fill(CARDS, "QH KH AH 7C")
+    assert score_of(page) == "7"
+    page.get_by_role("button", name="seven of clubs").click()  # tapped out
+    assert score_of(page) == "0"
+    # Mounting again (as a second document$ emission would) changes nothing.
+    count = page.locator(f"{CHIPS} [data-grid] button").count()
+    page.evaluate("import('./../assets/js/widgets/chips.js')")
+    assert page.locator(f"{CHIPS} [data-grid] button").count() == count
+    assert not page.errors
+
+
+def test_keyboard_alone(open_page: Any) -> None:
+    page = open_page("chips/")
+    page.focus(f"{CHIPS} form")  # not focusable: start from the heading before it
+    page.evaluate("document.getElementById('score-a-hand').setAttribute('tabindex', '-1')")
+    page.focus("#score-a-hand")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "cards":
+            break
+    assert page.evaluate("document.activeElement.id") == "chips-cards"
+    page.keyboard.type("8h 8s")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.card || ''"):
+            break
+    assert page.evaluate("document.activeElement.dataset.card") == "AS"
+    page.keyboard.press("Space")
+    assert page.input_value(CARDS) == "8h 8s AS"
+    assert page.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    assert score_of(page) == "17"
+    page.focus(CARDS)
+    page.keyboard.press("Enter")
+    assert page.url.endswith("/chips/") and score_of(page) == "17"
+    assert not page.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["chips/", "chains/", "3-chip-stack/"])
+def test_axe_finds_no_violations_with_the_widget_open(open_page: Any, path: str, scheme: str) -> None:
+    page = open_page(path, scheme=scheme)
+    assert page.get_attribute("body", "data-md-color-scheme") == ("slate" if scheme == "dark" else "default")
+    if path == "chips/":
+        page.fill(CALLER, "6S 7S 8S")
+        page.fill(CARDS, "5H 6H JK 9S 2C KD 8D")
+    elif path == "chains/":
+        page.fill('[data-widget="chains"] input[name=top]', "7H")
+        page.fill('[data-widget="chains"] input[name=card]', "8H")
+        page.fill('[data-widget="chains"] input[name=hand]', "7H KD ZZ")
+    else:
+        page.fill("#tcs-player-1", "3H 9C 4D")
+        page.fill("#tcs-player-2", "AS KD 4C")
+    violations = run_axe(page)
+    assert not violations, describe_violations(violations)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_screenshots(open_page: Any, viewport: str, scheme: str) -> None:
+    """The widgets at 375 and 1280 px, light and dark, with an answer showing (looked at by eye)."""
+    SHOTS.mkdir(exist_ok=True)
+    page = open_page("chips/", viewport, scheme)
+    page.fill(CALLER, "6S 7S 8S")
+    page.fill(CARDS, "5H 6H JK 9S 2C KD 8D 8C")
+    page.locator(CHIPS).screenshot(path=str(SHOTS / f"widget-chips-{scheme}-{viewport}.png"))
+    page.fill(CARDS, "8H ZZ")
+    page.locator(CHIPS).screenshot(path=str(SHOTS / f"widget-chips-error-{scheme}-{viewport}.png"))
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1]
+    page = open_page("chains/", viewport, scheme)
+    page.fill('[data-widget="chains"] input[name=top]', "KS")
+    page.fill('[data-widget="chains"] input[name=card]', "AS")
+    page.fill('[data-widget="chains"] input[name=hand]', "7H KD AS")
+    page.locator('[data-widget="chains"]').screenshot(path=str(SHOTS / f"widget-chains-{scheme}-{viewport}.png"))
+    page = open_page("3-chip-stack/", viewport, scheme)
+    page.fill("#tcs-player-1", "3H 9C 4D")
+    page.fill("#tcs-player-2", "3S 9D 5C")
+    page.fill("#tcs-player-3", "AS KD QC")
+    page.fill("#tcs-pot", "13")
+    page.locator('[data-widget="3-chip-stack"]').screenshot(
+        path=str(SHOTS / f"widget-3-chip-stack-{scheme}-{viewport}.png"))
+    assert not page.errors
+
+
+# --- Chains and 3 Chip Stack --------------------------------------------------------------------
+
+def test_chains_checks_a_play_and_counts_points(open_page: Any) -> None:
+    page = open_page("chains/")
+    w = '[data-widget="chains"]'
+    result = f'{w} [data-result="play"]'
+    rng = random.Random("browser-chains")
+    deck = [f"{r}{s}" for r in ["A", "2", "5", "9", "10", "J", "K"] for s in "SHDC"]
+    for _ in range(12):
+        top, card = rng.sample(deck, 2)
+        page.fill(f"{w} input[name=top]", top)
+        page.fill(f"{w} input[name=card]", card)
+        want = chains.RECORDS["play"]({"top": top, "card": card})
+        assert page.get_attribute(result, "data-legal") == str(want["legal"]).lower(), (top, card)
+        assert page.get_attribute(result, "data-kind") == (want["kind"] or "")
+    page.fill(f"{w} input[name=top]", "KS")
+    page.fill(f"{w} input[name=card]", "AS")
+    assert page.get_attribute(result, "data-kind") == "royal"
+    assert page.get_attribute(result, "data-again") == "true"
+    page.get_by_role("switch", name="No extra play after a royal").check()
+    assert page.get_attribute(result, "data-again") == "false"
+    page.fill(f"{w} input[name=card]", "KH")
+    assert page.get_attribute(result, "data-legal") == "false"
+    page.get_by_role("switch", name="Any card of the same rank may be played").check()
+    assert page.get_attribute(result, "data-kind") == "same"
+    page.fill(f"{w} input[name=card]", "JK")
+    assert "without jokers" in page.text_content(f'{w} [data-error-for="card"]')
+    page.fill(f"{w} input[name=hand]", "7H KD AS")
+    page.press(f"{w} input[name=hand]", "Enter")
+    assert page.get_attribute(f'{w} [data-result="points"]', "data-score") == str(
+        chains.RECORDS["score"]({"hand": ["7H", "KD", "AS"]})["score"])
+    assert page.url.endswith("/chains/") and not page.errors
+
+
+def test_3_chip_stack_settles_a_showdown(open_page: Any) -> None:
+    page = open_page("3-chip-stack/")
+    result = '[data-widget="3-chip-stack"] [data-result]'
+    page.fill("#tcs-player-1", "3H 9C 4D")
+    page.fill("#tcs-player-2", "AS KD 4C")
+    want = three_chip_stack.RECORDS["showdown"]({"hands": [["3H", "9C", "4D"], ["AS", "KD", "4C"]]})
+    assert json.loads(page.get_attribute(result, "data-winners")) == [w + 1 for w in want["winners"]]
+    assert "first best card" in page.text_content(result)
+    # A tie, split with an odd chip; player 3 left blank.
+    page.fill("#tcs-player-1", "3H 9C 4D")
+    page.fill("#tcs-player-2", "3S 9D 5C")
+    page.fill("#tcs-player-4", "3D 9H 5S")
+    page.fill("#tcs-pot", "13")
+    assert json.loads(page.get_attribute(result, "data-winners")) == [2, 4]
+    assert "splits" in page.text_content(result)
+    page.fill("#tcs-player-4", "3D 9H")
+    assert "three cards" in page.text_content('[data-error-for="p4"]')
+    assert page.get_attribute(result, "data-winners") == ""
+    page.fill("#tcs-player-4", "3D 9H 9C")
+    assert "copies of 9C" in page.text_content('[data-error-for="p1"]') + page.text_content(
+        '[data-error-for="p4"]')
+    assert not page.errors

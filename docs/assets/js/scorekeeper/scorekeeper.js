@@ -376,7 +376,7 @@ class ScoreKeeper {
       }
       if (game.game === "chips") tr.append(h("td", { text: row.called ?? "–" }));
       tr.append(h("td", { className: "sk-noprint" }, h("button", { type: "button", className: "sk-link", id: `sk-edit-${i}`,
-        text: `Edit ${unit.toLowerCase()} ${i + 1}`, onclick: () => {
+        "aria-label": `Edit ${unit.toLowerCase()} ${i + 1}`, text: "Edit", onclick: () => {
           this.editing = i;
           this.error = null;
           this.render();

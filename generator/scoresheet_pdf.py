@@ -106,8 +106,8 @@ _TEMPLATE = """<!doctype html>
 
 def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mapping[str, Any]], paper_key: str) -> bytes:
     """One blank sheet as PDF bytes."""
-    from weasyprint import CSS, HTML
-    from weasyprint.text.fonts import FontConfiguration
+    from weasyprint import CSS, HTML  # type: ignore[import-untyped]
+    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
 
     from .pdf import project_edition
     from .render import game_refs
@@ -128,7 +128,7 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
         css = CSS(string=CSS_TEXT, base_url=base, font_config=font_config)
         data: bytes = HTML(string=html, base_url=base).write_pdf(
             stylesheets=[css], font_config=font_config, pdf_identifier=bytes.fromhex(digest))
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - WeasyPrint raises many kinds; one line naming the sheet
         raise ScoresheetError(f"the {label} score sheet of {game['id']} failed: {type(exc).__name__}: "
                               f"{' '.join(str(exc).split())}") from None
     return data

@@ -40,7 +40,7 @@ def gen_chips(rng: random.Random) -> dict[str, Any]:
     rounds = []
     for _ in range(played):
         caller = rng.choice(players) if rng.random() < 0.85 else None
-        scores = {p: 0 if p == caller else rng.choice([0, 1, 2, 3] if small else range(0, 60)) for p in players}
+        scores = {p: 0 if p == caller else rng.choice([0, 1, 2, 3] if small else range(60)) for p in players}
         rounds.append({"scores": scores, "called": caller} if caller or rng.random() < 0.5 else {"scores": scores})
     if tie and rounds and n >= 2:
         # Make two players level on the total: move points into the last round that is not a

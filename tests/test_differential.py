@@ -97,7 +97,10 @@ def chips_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         size = rng.randint(1, 10)
         family = rng.random()
         callers: list[chips.Group] = []
-        if family < 0.35:
+        if family < 0.03:  # many packs, dozens of caller runs: more run tokens than 30 bits
+            packs = 8
+            callers = random_caller_groups(rng, packs, rng.randint(20, 45))
+        elif family < 0.35:
             callers = random_caller_groups(rng, packs)
         caller_cards = [c for g in callers for c in g.cards]
         if family < 0.55:

@@ -102,6 +102,7 @@ function mount(root) {
     head.append(el("strong", {}, winners.length === 1 ? `${who} wins.` : `${who} tie.`));
     result.append(head);
     let why;
+    let said = "";
     if (rec.decided_by === null) {
       why = "Every hand is level, card for card: the pot is shared.";
     } else {
@@ -109,6 +110,7 @@ function mount(root) {
       const w = parsed[rec.winners[0]][p];
       const others = parsed.filter((_, k) => !rec.winners.includes(k)).map((h) => h[p]);
       const runnerUp = others.sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank))[0];
+      said = `Decided at the ${ORDINAL[p]} best card: ${spokenName(w)} beats ${spokenName(runnerUp)}.`;
       why = `Decided at the ${ORDINAL[p]} best card: ${cardSymbol(w)} beats ${cardSymbol(runnerUp)}` +
         (p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
       const line = el("p", { class: "rb-result__words" });
@@ -134,7 +136,7 @@ function mount(root) {
       list.append(li);
     });
     result.append(list);
-    announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${why.replace(/[♠♥♦♣]\ufe0e?/g, "")} ${split}`);
+    announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${said || why} ${split}`);
   }
 
   form.addEventListener("submit", (e) => { e.preventDefault(); update(); });

@@ -1,0 +1,164 @@
+// Unit tests of the browser engines (node --test tests/js/). The differential test
+// (tests/test_differential.py) ties them to the Python engine on thousands of inputs; these
+// pin the rules by name and the promise that nothing throws.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseCard, parseCards, spokenName, cardSymbol, checkCopies, pyStrip, pySplit, CardError } from "../../docs/assets/js/engine/cards.js";
+import { scoreChips, describeChips, describeMeld } from "../../docs/assets/js/engine/chips.js";
+import { scoreChains, playChains } from "../../docs/assets/js/engine/chains.js";
+import { showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
+
+const score = (hand, extra = {}) => scoreChips({ hand: hand.split(" "), ...extra });
+
+// --- cards.js -------------------------------------------------------------------------
+
+test("cards: parse and format are a pair, any spelling", () => {
+  for (const [text, code] of [["th", "10H"], ["10♥︎", "10H"], [" jk ", "JK"], ["Joker", "JK"], ["q♧", "QC"], ["🃏", "JK"]]) {
+    assert.equal(parseCard(text).code, code);
+  }
+  assert.equal(parseCard("8h"), parseCard("8H")); // one object per card
+});
+
+test("cards: unknown notation is a CardError quoting the text", () => {
+  for (const bad of ["1H", "11S", "ZZ", "", "JKH", "10", "\ufeff8H", "constructor", "__proto__"]) {
+    assert.throws(() => parseCard(bad), CardError, bad);
+  }
+  assert.throws(() => parseCard(8), CardError);
+});
+
+test("cards: Python's whitespace, not JavaScript's", () => {
+  assert.equal(pyStrip("\u001c8H\u3000"), "8H");
+  assert.equal(pyStrip("\ufeff8H"), "\ufeff8H");
+  assert.deepEqual(pySplit(" 8H\u00a0 9S\n"), ["8H", "9S"]);
+  assert.deepEqual(parseCards("8H, 9S").map((c) => c.code), ["8H", "9S"]);
+});
+
+test("cards: names and faces tell the suit in words and symbols", () => {
+  assert.equal(spokenName(parseCard("8H")), "eight of hearts");
+  assert.equal(spokenName(parseCard("JK")), "joker");
+  assert.equal(cardSymbol(parseCard("10S")), "10♠\ufe0e");
+});
+
+test("cards: no more copies than the packs hold", () => {
+  assert.throws(() => checkCopies(parseCards("8H 8H"), 1), /2 copies of 8H/);
+  assert.doesNotThrow(() => checkCopies(parseCards("8H 8H JK JK JK"), 2));
+  assert.throws(() => checkCopies(parseCards("JK JK JK"), 1), /copies of JK/);
+});
+
+// --- chips.js ------------------------------------------------------------------------
+
+test("chips-sets: three of a rank in any suits", () => {
+  assert.equal(score("8H 8S 8D").score, 0);
+  assert.equal(score("8H 8S 9D").score, 25);
+});
+
+test("chips-runs: three in sequence in one suit", () => {
+  assert.equal(score("4H 5H 6H").score, 0);
+  assert.equal(score("4H 5S 6H").score, 15);
+});
+
+test("chips-aces: low A-2-3 and high Q-K-A, never wrapping", () => {
+  assert.equal(score("AH 3H 4H").score, 8);
+  assert.equal(score("QH KH AH").score, 0);
+  assert.equal(score("KH AH 2H 3H").score, 3); // chips-no-wrap
+  const rec = score("KH AH 2C");
+  assert.deepEqual(rec.melds[0].as, ["QH", "KH", "AH"]);
+});
+
+test("chips-wilds: a joker stands in, and the record says as what", () => {
+  const rec = score("5H 6H JK");
+  assert.equal(rec.score, 0);
+  assert.deepEqual(rec.melds, [{ kind: "run", suit: "H", lo: 5, cards: ["5H", "6H", "JK"], as: ["5H", "6H", "7H"] }]);
+  assert.equal(describeMeld(rec.melds[0]), "a run of hearts 5-6-7 with the joker as the 7");
+  assert.equal(describeMeld(score("8H 8S JK").melds[0]), "a set of eights with the joker as an 8");
+});
+
+test("chips-lay-off: cards go onto the caller's groups", () => {
+  const rec = scoreChips({ hand: ["9S", "5D", "KD"], caller_groups: [{ kind: "run", suit: "S", cards: ["6S", "7S", "8S"] }] });
+  assert.equal(rec.score, 15);
+  assert.deepEqual(rec.lay_offs, [{ card: "9S", group: 0, as: "9S" }]);
+  assert.deepEqual(describeChips(rec), ["Laid off: 9S on the caller's group 1 (as 9S)", "Loose: 5D (5) KD (10)", "Score: 15"]);
+});
+
+test("chips: the record has the Python keys, in order", () => {
+  assert.deepEqual(Object.keys(score("8H 8S 8D 4C")), ["score", "groups", "loose", "laid_off", "melds", "lay_offs"]);
+});
+
+test("chips: many caller runs (past 30 bits) still search exactly", () => {
+  // 32 runs a hand can extend: the tokens of `used` are BigInts. Expected records from Python.
+  const runs = [];
+  for (let k = 0; k < 8; k++) for (const s of ["S", "H", "D", "C"]) runs.push({ kind: "run", suit: s, cards: [`5${s}`, `6${s}`, `7${s}`] });
+  assert.deepEqual(scoreChips({ hand: ["8S", "8H", "8D", "8C", "4S", "KD"], packs: 8, caller_groups: runs }),
+    {"score": 10, "groups": [["8S", "8H", "8D", "8C"]], "loose": ["KD"], "laid_off": ["4S"], "melds": [{"kind": "set", "rank": "8", "cards": ["8S", "8H", "8D", "8C"], "as": ["8", "8", "8", "8"]}], "lay_offs": [{"card": "4S", "group": 0, "as": "4S"}]});
+  assert.deepEqual(scoreChips({ hand: ["8S", "4H", "9D", "4C", "4S", "KD", "JK", "2C"], packs: 8, caller_groups: runs }),
+    {"score": 9, "groups": [["4S", "4H", "4C"], ["KD", "2C", "JK"]], "loose": ["9D"], "laid_off": ["8S"], "melds": [{"kind": "set", "rank": "4", "cards": ["4S", "4H", "4C"], "as": ["4", "4", "4"]}, {"kind": "set", "rank": "K", "cards": ["KD", "2C", "JK"], "as": ["K", "K", "K"]}], "lay_offs": [{"card": "8S", "group": 0, "as": "8S"}]});
+});
+
+test("chips: every bad input is an error record, never a throw", () => {
+  const bad = [
+    null, [], "8H", 3, {}, { hand: [] }, { hand: ["ZZ"] }, { hand: ["8H", "8H"] },
+    { hand: "AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS".split(" ") }, { hand: ["8H"], packs: 0 },
+    { hand: ["8H"], packs: true }, { hand: ["8H"], packs: "1" }, { hand: ["8H"], extra: 1 },
+    { hand: ["8H"], caller_groups: [{ kind: "set", rank: "8", cards: ["8S", "9D", "8C"] }] },
+    { hand: ["8H"], caller_groups: [{ kind: "run", suit: "H", cards: ["KH", "AH", "2H", "3H"] }] },
+    { hand: ["8H"], caller_groups: [{ kind: "run", suit: "H", cards: ["JK", "JK", "2H"] }] },
+    { hand: ["8H"], caller_groups: [{ kind: ["set"], cards: [] }] }, { hand: ["8H"], caller_groups: {} },
+    { hand: [8] }, { hand: [null] },
+  ];
+  for (const input of bad) {
+    const out = scoreChips(input);
+    assert.equal(typeof out.error, "string", JSON.stringify(input));
+    assert.equal(Object.keys(out).length, 1);
+  }
+});
+
+// --- chains.js -----------------------------------------------------------------------
+
+test("chains-scoring: 2-9 ten, 10 J Q fifteen, K twenty, A twenty-five", () => {
+  assert.deepEqual(scoreChains({ hand: ["7H", "KD", "AS"] }), { score: 55 });
+  assert.deepEqual(scoreChains({ hand: "10H JC QD" }), { score: 45 });
+  assert.deepEqual(scoreChains({ hand: [] }), { score: 0 });
+  assert.ok(scoreChains({ hand: ["JK"] }).error);
+  assert.ok(scoreChains({ hand: ["7H"], decks: null }).error);
+});
+
+test("chains-royal, run, flush; chains-ruling-ace: the ranks form a circle", () => {
+  assert.deepEqual(playChains({ top: "7H", card: "8H" }), { legal: true, kind: "royal", again: true });
+  assert.deepEqual(playChains({ top: "KS", card: "AS" }), { legal: true, kind: "royal", again: true });
+  assert.deepEqual(playChains({ top: "2D", card: "AC" }), { legal: true, kind: "run", again: false });
+  assert.deepEqual(playChains({ top: "2D", card: "9D" }), { legal: true, kind: "flush", again: false });
+  assert.deepEqual(playChains({ top: "2D", card: "9C" }), { legal: false, kind: null, again: false });
+});
+
+test("chains variations and decks", () => {
+  assert.equal(playChains({ top: "7H", card: "8H", variant: "no-extra-play" }).again, false);
+  assert.equal(playChains({ top: "7H", card: "7S" }).legal, false);
+  assert.equal(playChains({ top: "7H", card: "7S", variant: ["same-rank"] }).kind, "same");
+  assert.equal(playChains({ top: "7H", card: "7H", decks: 2 }).kind, "same");
+  assert.ok(playChains({ top: "7H", card: "7H" }).error);
+  assert.ok(playChains({ top: "7H", card: "8H", variant: "royal" }).error);
+  assert.ok(playChains({ top: "7H" }).error);
+});
+
+// --- 3-chip-stack.js -----------------------------------------------------------------
+
+test("three-chip-stack-ranking: 3 beats A beats K ... 4 beats 2", () => {
+  assert.deepEqual(showdown({ hands: [["AS", "KD", "4C"], ["3H", "5D", "6C"]], pot: 12 }),
+    { winners: [1], decided_by: 1, shares: [0, 12] });
+  assert.deepEqual(showdown({ hands: [["4S", "5D", "6C"], ["2H", "KD", "QC"]] }).winners, [1]);
+});
+
+test("three-chip-stack-split and the odd chip from the dealer's left", () => {
+  assert.deepEqual(showdown({ hands: [["3H", "9C", "4D"], ["3S", "9D", "4C"], ["AS", "KD", "QC"]], pot: 13 }),
+    { winners: [0, 1], decided_by: 1, shares: [7, 6, 0] });
+  assert.equal(showdown({ hands: [["3H", "9C", "4D"], ["3S", "9D", "5C"]] }).decided_by, 3);
+});
+
+test("3 Chip Stack bad inputs are errors", () => {
+  for (const input of [{ hands: [["3H", "9C"]] }, { hands: [["3H", "9C", "JK"], ["3S", "4S", "5S"]] },
+    { hands: [["3H", "9C", "4D"], ["3H", "9D", "4C"]] }, { hands: [] }, { hands: [["3H", "9C", "4D"]], pot: -1 },
+    { hands: Array(7).fill(0).map((_, k) => [`${k + 4}S`, `${k + 4}H`, `${k + 4}D`]) }, null]) {
+    assert.equal(typeof showdown(input).error, "string", JSON.stringify(input));
+  }
+});

@@ -76,7 +76,7 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
             raise BuildError(f"the site build failed: {_first(warnings_seen, str(exc))}") from None
         except RulebookError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever it is, one line and the old site kept
             # A RulebookError raised inside define_env may arrive wrapped by MkDocs' plugin loader.
             cause = _rulebook_cause(exc)
             if cause is not None:
@@ -125,7 +125,7 @@ class _Collect(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         try:
             self.messages.append(record.getMessage())
-        except Exception:  # a broken log record must not hide the real error
+        except Exception:  # noqa: BLE001, S110 - a broken log record must not hide the real error
             pass
 
 

@@ -32,8 +32,8 @@ SUITS_CHARS = "♠♥♦♣♤♡♢♧\ufe0e" + "".join(chr(c) for c in range(0
 
 def subset_suits(source: Path, stem: str, weight: str) -> None:
     """Write ``<stem>.ttf`` and ``<stem>.woff2``: DejaVu cut down to the card-face characters."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     options = subset.Options()
     options.layout_features = ["*"]

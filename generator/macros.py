@@ -120,20 +120,20 @@ def define_env(env: Any) -> None:
     for name in PARTS:
         env.macro(make(name), name)
 
-    @env.macro
     def game_list() -> Markup:
         """Every game, in home-page order, with its pitch and glance facts."""
         return site.game_list(root())
 
-    @env.macro
     def card(code: str) -> Markup:
         """One card face from its notation: ``card("8H")``."""
         return card_html(code)
 
-    @env.macro
     def game_name(game_id: str) -> str:
         """The name of a game (for page titles)."""
         return str(site.game(game_id)["name"])
+
+    for func in (game_list, card, game_name):
+        env.macro(func)
 
     from .scorekeeper import register
 

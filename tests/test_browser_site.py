@@ -122,7 +122,7 @@ def test_every_request_stays_on_the_local_origin(site_url: str, context_factory:
     page.wait_for_selector("h1.rb-hero__name")
     page.wait_for_load_state("networkidle")
     assert page.evaluate("window.__notReloaded === true"), "the link reloaded the page: instant navigation is off"
-    foreign = [u for u in requests if not (u.startswith(ORIGIN) or u.startswith(("data:", "blob:")))]
+    foreign = [u for u in requests if not u.startswith((ORIGIN, "data:", "blob:"))]
     assert requests and not foreign, f"requests to other hosts: {foreign}"
 
 

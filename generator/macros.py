@@ -35,6 +35,7 @@ PARTS: dict[str, str] = {
     "scoring": "partials/scoring.html",
     "tie_breakers": "partials/tie_breakers.html",
     "examples": "partials/examples.html",
+    "sample_round": "partials/sample_round.html",
     "rulings": "partials/rulings.html",
     "variants": "partials/variants.html",
     "origins": "partials/origins.html",

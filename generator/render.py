@@ -274,7 +274,15 @@ def template_env() -> jinja2.Environment:
     env.filters["plain"] = _plain_filter
     env.globals["example_facts"] = example_facts
     env.globals["rule_numbers"] = rule_numbers
+    env.globals["sample_round"] = _sample_round
     return env
+
+
+def _sample_round(game: Mapping[str, Any]) -> Any:
+    """The game's sample round replayed by the engine (generator/samples.py), or None."""
+    from .samples import sample_round
+
+    return sample_round(str(game["id"]), game)
 
 
 @jinja2.pass_context

@@ -34,7 +34,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.build import build
 
     out = tmp_path_factory.mktemp("site") / "site"
-    build(ROOT, out)
+    build(ROOT, out, site_url=f"http://{SITE_HOST}:{SITE_PORT}/")
     return out
 
 

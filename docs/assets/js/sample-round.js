@@ -23,7 +23,7 @@ function mount(root) {
   next.type = "button";
   next.className = "md-button md-button--primary rb-sample__next";
   next.textContent = "Next step";
-  nav.append(prev, status, next);
+  nav.append(prev, next, status);
   root.querySelector(".rb-sample__steps").before(nav);
 
   let current = 0;

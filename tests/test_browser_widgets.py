@@ -179,7 +179,7 @@ def test_bad_input_gets_words_beside_the_field(open_page: Any, cards: str, calle
     box = CARDS if field == "cards" else CALLER
     assert page.get_attribute(box, "aria-invalid") == "true"
     described = page.get_attribute(box, "aria-describedby")
-    assert f"chips-{field}-error" in described
+    assert f"rbw-chips-{field}-error" in described
     # User text is never read as HTML.
     page.fill(CALLER, "")
     page.fill(CARDS, "<img src=x onerror=alert(1)>")
@@ -220,7 +220,7 @@ def test_keyboard_alone(open_page: Any) -> None:
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.name") == "cards":
             break
-    assert page.evaluate("document.activeElement.id") == "chips-cards"
+    assert page.evaluate("document.activeElement.id") == "rbw-chips-cards"
     page.keyboard.type("8h 8s")
     for _ in range(10):
         page.keyboard.press("Tab")
@@ -250,8 +250,8 @@ def test_axe_finds_no_violations_with_the_widget_open(open_page: Any, path: str,
         page.fill('[data-widget="chains"] input[name=card]', "8H")
         page.fill('[data-widget="chains"] input[name=hand]', "7H KD ZZ")
     else:
-        page.fill("#tcs-player-1", "3H 9C 4D")
-        page.fill("#tcs-player-2", "AS KD 4C")
+        page.fill("#rbw-tcs-player-1", "3H 9C 4D")
+        page.fill("#rbw-tcs-player-2", "AS KD 4C")
     violations = run_axe(page)
     assert not violations, describe_violations(violations)
     assert not page.errors
@@ -276,10 +276,10 @@ def test_screenshots(open_page: Any, viewport: str, scheme: str) -> None:
     page.fill('[data-widget="chains"] input[name=hand]', "7H KD AS")
     page.locator('[data-widget="chains"]').screenshot(path=str(SHOTS / f"widget-chains-{scheme}-{viewport}.png"))
     page = open_page("3-chip-stack/", viewport, scheme)
-    page.fill("#tcs-player-1", "3H 9C 4D")
-    page.fill("#tcs-player-2", "3S 9D 5C")
-    page.fill("#tcs-player-3", "AS KD QC")
-    page.fill("#tcs-pot", "13")
+    page.fill("#rbw-tcs-player-1", "3H 9C 4D")
+    page.fill("#rbw-tcs-player-2", "3S 9D 5C")
+    page.fill("#rbw-tcs-player-3", "AS KD QC")
+    page.fill("#rbw-tcs-pot", "13")
     page.locator('[data-widget="3-chip-stack"]').screenshot(
         path=str(SHOTS / f"widget-3-chip-stack-{scheme}-{viewport}.png"))
     assert not page.errors
@@ -322,22 +322,22 @@ def test_chains_checks_a_play_and_counts_points(open_page: Any) -> None:
 def test_3_chip_stack_settles_a_showdown(open_page: Any) -> None:
     page = open_page("3-chip-stack/")
     result = '[data-widget="3-chip-stack"] [data-result]'
-    page.fill("#tcs-player-1", "3H 9C 4D")
-    page.fill("#tcs-player-2", "AS KD 4C")
+    page.fill("#rbw-tcs-player-1", "3H 9C 4D")
+    page.fill("#rbw-tcs-player-2", "AS KD 4C")
     want = three_chip_stack.RECORDS["showdown"]({"hands": [["3H", "9C", "4D"], ["AS", "KD", "4C"]]})
     assert json.loads(page.get_attribute(result, "data-winners")) == [w + 1 for w in want["winners"]]
     assert "first best card" in page.text_content(result)
     # A tie, split with an odd chip; player 3 left blank.
-    page.fill("#tcs-player-1", "3H 9C 4D")
-    page.fill("#tcs-player-2", "3S 9D 5C")
-    page.fill("#tcs-player-4", "3D 9H 5S")
-    page.fill("#tcs-pot", "13")
+    page.fill("#rbw-tcs-player-1", "3H 9C 4D")
+    page.fill("#rbw-tcs-player-2", "3S 9D 5C")
+    page.fill("#rbw-tcs-player-4", "3D 9H 5S")
+    page.fill("#rbw-tcs-pot", "13")
     assert json.loads(page.get_attribute(result, "data-winners")) == [2, 4]
     assert "splits" in page.text_content(result)
-    page.fill("#tcs-player-4", "3D 9H")
+    page.fill("#rbw-tcs-player-4", "3D 9H")
     assert "three cards" in page.text_content('[data-error-for="p4"]')
     assert page.get_attribute(result, "data-winners") == ""
-    page.fill("#tcs-player-4", "3D 9H 9C")
+    page.fill("#rbw-tcs-player-4", "3D 9H 9C")
     assert "copies of 9C" in page.text_content('[data-error-for="p1"]') + page.text_content(
         '[data-error-for="p4"]')
     assert not page.errors

@@ -275,7 +275,17 @@ def template_env() -> jinja2.Environment:
     env.globals["example_facts"] = example_facts
     env.globals["rule_numbers"] = rule_numbers
     env.globals["sample_round"] = _sample_round
+    env.globals["downloads"] = downloads
     return env
+
+
+def downloads(game_id: str) -> list[dict[str, str]]:
+    """Every file of a game under ``pdf/``: the booklet, its print-at-home sheets and the blank
+    score sheets (names and paper from generator.pdf and generator.scoresheet_pdf)."""
+    from .pdf import pdf_files
+    from .scoresheet_pdf import sheet_files
+
+    return pdf_files(game_id) + sheet_files(game_id)
 
 
 def _sample_round(game: Mapping[str, Any]) -> Any:

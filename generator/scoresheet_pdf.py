@@ -134,6 +134,12 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
     return data
 
 
+def sheet_files(game_id: str) -> list[dict[str, str]]:
+    """The blank score sheets of a game, for the site's "Keep & share" block (as ``pdf.pdf_files``)."""
+    return [{"name": f"{game_id}-score-{key}.pdf", "label": "Blank score sheet", "paper": label}
+            for key, (label, _) in PAPERS.items()]
+
+
 def build_scoresheets(root: Path | str, out_dir: Path | str) -> list[Path]:
     """Every game's blank score sheet, A4 and Letter, into ``out_dir``; returns the paths written."""
     from .loader import load_games

@@ -212,10 +212,11 @@ def test_variants_show_incomplete_plainly() -> None:
     assert "Optional" in html and "Incomplete:" in html and "The source breaks off." in html
 
 
-def test_keep_share_links_three_pdfs_relative_to_the_site_root_with_paper_sizes() -> None:
+def test_keep_share_links_the_pdfs_relative_to_the_site_root_with_paper_sizes() -> None:
     html = render_partial("partials/keep_share.html", game=_game(), refs={}, root="../")
     hrefs = re.findall(r'href="([^"]+)"', html)
-    assert hrefs == ["../pdf/demo.pdf", "../pdf/demo-a4.pdf", "../pdf/demo-letter.pdf"]
+    assert hrefs == ["../pdf/demo.pdf", "../pdf/demo-a4.pdf", "../pdf/demo-letter.pdf",
+                     "../pdf/demo-score-a4.pdf", "../pdf/demo-score-letter.pdf"]
     assert "63 × 88 mm" in html and "A4" in html and "Letter" in html
 
 

@@ -1,0 +1,120 @@
+"""Every worked example, as the reader sees it, agrees with the reference engine.
+
+The site: each example is an element with ``data-example="<game>/<id>"``, ``data-record``,
+``data-input`` and ``data-claim``; we parse the built HTML, run the input through the engine and
+compare the claim. The booklets: each example's id is in the PDF text, followed by the engine's
+answer for every claimed key, drawn the way the page draws it. A deliberately wrong claim in a
+copy of the project fails the build, naming the example and both answers.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.errors import RulebookError
+from generator.games import record
+from generator.loader import load_games
+from generator.render import humanize, value_html
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = load_games(ROOT)
+
+pytestmark = pytest.mark.slow
+
+
+class _Examples(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "data-example" in a:
+            self.found.append(a)
+
+
+def _json(value: object) -> object:
+    return json.loads(json.dumps(value))
+
+
+def test_every_example_on_the_site_agrees_with_the_engine(built_site: Path) -> None:
+    checked = 0
+    for game in GAMES:
+        parser = _Examples()
+        parser.feed((built_site / game.id / "index.html").read_text(encoding="utf-8"))
+        ids = [a["data-example"] for a in parser.found]
+        assert sorted(ids) == sorted(f"{game.id}/{ex['id']}" for ex in game.data["examples"])
+        for a in parser.found:
+            game_id = a["data-example"].partition("/")[0]
+            answer = record(game_id, a["data-record"])(json.loads(a["data-input"]))
+            claim = json.loads(a["data-claim"])
+            for key, value in claim.items():
+                assert _json(answer.get(key)) == _json(value), f"{a['data-example']}: {key}"
+            checked += 1
+    print(f"\n{checked} examples on the site checked against the engine")
+    assert checked == sum(len(g.data["examples"]) for g in GAMES)
+
+
+def _plain(markup: str) -> str:
+    text = html.unescape(re.sub(r"<[^>]+>", " ", markup))
+    return " ".join(text.replace("\ufe0e", "").split())
+
+
+def test_every_example_in_the_booklets_agrees_with_the_engine(built_site: Path) -> None:
+    checked = 0
+    for game in GAMES:
+        with pdfplumber.open(built_site / "pdf" / f"{game.id}.pdf") as pdf:
+            text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+        text = text.replace("\ufe0e", "")
+        ids = [ex["id"] for ex in game.data["examples"]]
+        for k, ex in enumerate(game.data["examples"]):
+            start = text.find(ex["id"])
+            assert start >= 0, f"{ex['id']} is not in the {game.id} booklet"
+            ends = [text.find(other, start + 1) for other in ids[k + 1:]] + [text.find("Rulings", start)]
+            end = min([e for e in ends if e > start] or [len(text)])
+            segment = text[max(0, start - 600):end]  # the id floats beside the title
+            answer = record(game.id, ex["record"])(_json(ex["input"]))  # type: ignore[arg-type]
+            for key, claimed in ex["claim"].items():
+                assert _json(answer[key]) == _json(claimed)
+                shown = f"{humanize(key)}: {_plain(str(value_html(answer[key])))}"
+                assert " ".join(shown.split()) in segment, f"{game.id}/{ex['id']}: {shown!r} not in the booklet"
+            checked += 1
+    print(f"\n{checked} examples in the booklets checked against the engine")
+    assert checked == sum(len(g.data["examples"]) for g in GAMES)
+
+
+def test_a_wrong_claim_fails_the_build_naming_the_example(tmp_path: Path) -> None:
+    from generator.build import build
+    from generator.loader import clear_cache
+
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
+        src = ROOT / name
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, project / name)
+    (project / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    chips = project / "rules-data" / "chips.yaml"
+    text = chips.read_text(encoding="utf-8")
+    first = next(ex for ex in load_games(ROOT)[0].data["examples"] if "score" in ex["claim"])
+    pattern = re.compile(r"(id: " + re.escape(first["id"]) + r"\n(?:.*\n)*?\s+claim: \{score: )(\d+)")
+    wrong = first["claim"]["score"] + 1
+    chips.write_text(pattern.sub(lambda m: m.group(1) + str(wrong), text, count=1), encoding="utf-8")
+    clear_cache()
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "keep.txt").write_text("last good build")
+    with pytest.raises(RulebookError) as err:
+        build(project, site)
+    message = str(err.value)
+    assert first["id"] in message and str(wrong) in message and str(first["claim"]["score"]) in message
+    assert "chips.yaml:" in message and "\n" not in message
+    assert (site / "keep.txt").read_text() == "last good build"
+    clear_cache()

@@ -237,6 +237,11 @@ def value_html(value: Any) -> Markup:
                 Markup(" ").join(cards_html(as_cards(v) or []) for v in value)
             )
         return Markup(", ").join(value_html(v) for v in value) if value else Markup("none")
+    if isinstance(value, Mapping) and value.get("kind") in ("set", "run") and "cards" in value:
+        group = _chips_group(value)
+        if group is not None:  # a Chips group as laid down: its cards and what it is, in words
+            return Markup('<span class="rb-group">{} <span class="rb-group__words">({})</span></span>').format(
+                cards_html(group.cards), group.describe())
     if isinstance(value, Mapping):
         rows = Markup("").join(
             Markup("<li><span class=\"fact-key\">{}:</span> {}</li>").format(humanize(k), value_html(v))
@@ -244,6 +249,15 @@ def value_html(value: Any) -> Markup:
         )
         return Markup('<ul class="fact-list">{}</ul>').format(rows)
     return escape(repr(value))
+
+
+def _chips_group(value: Mapping[str, Any]) -> Any:
+    from .games.chips import parse_group
+
+    try:
+        return parse_group(dict(value))
+    except RulebookError:
+        return None
 
 
 def to_json(value: Any) -> str:

@@ -390,3 +390,29 @@ def test_chips_replay_discarding_a_card_not_in_hand_is_illegal() -> None:
 def test_chips_replay_no_turns_after_everyone_has_had_a_last_turn() -> None:
     with pytest.raises(IllegalPlay, match="round is over"):
         _replay(moves=SAMPLE["moves"] + [{"take": "deck", "discard": "9D"}])
+
+
+# -- bad records --------------------------------------------------------------------------
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.sampled_from(["8H", "JK", "xx", "set", "run", "H", "8", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["hand", "packs", "caller_groups", "kind", "rank", "suit", "cards", "lo", "extra"]),
+        inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_json_values)
+def test_chips_a_bad_record_is_a_rulebook_error_never_a_crash(rec: object) -> None:
+    for fn in (chips.score_record, chips.round_record):
+        try:
+            fn(rec)  # type: ignore[arg-type]
+        except RulebookError:
+            pass
+
+
+def test_chips_caller_group_kind_must_be_a_word() -> None:
+    with pytest.raises(RulebookError, match=r"caller_groups\[0\].kind"):
+        score_record({"hand": ["3C"], "caller_groups": [{"kind": ["set"]}]})

@@ -555,7 +555,7 @@ def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
         raise RulebookError(f"{where}: expected an object with kind and cards, got {json_repr(rec)}")
     kind = rec.get("kind")
     allowed = {"set": {"kind", "rank", "cards"}, "run": {"kind", "suit", "cards", "lo"}}
-    if kind not in allowed:
+    if not isinstance(kind, str) or kind not in allowed:
         raise RulebookError(f"{where}.kind: expected \"set\" or \"run\", got {json_repr(kind)}")
     extra = sorted(set(rec) - allowed[kind])
     if extra:

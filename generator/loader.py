@@ -501,11 +501,12 @@ def _check_semantics(
                                ) from None
 
     # Examples and the sample round: every card in the input parses.
-    inputs = [(ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"])]
+    inputs: list[tuple[Any, FieldPath]] = [
+        (ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"])]
     if data.get("sample_round"):
         inputs.append((data["sample_round"]["input"], ("sample_round", "input")))
-    for node, path in inputs:
-        for at, value in _cards_in(node, path, False):
+    for node, input_path in inputs:
+        for at, value in _cards_in(node, input_path, False):
             if not isinstance(value, str):
                 raise fail(at, f"expected a card written like '8H', got {_describe(value)}")
             try:

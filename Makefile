@@ -25,6 +25,8 @@ check: $(STAMP)
 	$(VENV)/bin/rulebook check
 
 test: $(STAMP)
+	$(VENV)/bin/ruff check generator tests bench
+	$(VENV)/bin/mypy
 	$(VENV)/bin/rulebook check
 	node --test tests/js/
 	$(PY) -m pytest

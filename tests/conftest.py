@@ -108,3 +108,19 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
         targets = [", ".join(n["target"]) for n in v["nodes"][:5]]
         lines.append(f"{v['id']} ({v['impact']}): {v['help']} -> {targets}")
     return "\n".join(lines)
+
+
+#: Counts the tests measured (examples checked, inputs compared), printed after the run.
+FIGURES: list[str] = []
+
+
+def figure(line: str) -> None:
+    """Record a figure for the end-of-run summary (a plain print is hidden by pytest)."""
+    FIGURES.append(line.strip())
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if FIGURES:
+        terminalreporter.section("figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

@@ -23,6 +23,7 @@ import pytest
 from generator.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card
 from generator.errors import RulebookError
 from generator.games import chains, chips, three_chip_stack
+from tests.conftest import figure
 from tests.support.chips_gen import random_caller_groups, random_hand
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -339,7 +340,7 @@ def test_js_engine_gives_the_python_records(fn: str) -> None:
     rng = random.Random(f"differential-{fn}")
     inputs = list(GENERATORS[fn](rng, PER_FUNCTION))
     n, refused, diffs = _compare(fn, inputs)
-    print(f"\n{fn}: {n} inputs compared ({refused} refused by both), {len(diffs)} differences")
+    figure(f"{fn}: {n} inputs compared ({refused} refused by both), {len(diffs)} differences")
     assert n >= PER_FUNCTION
     assert not diffs, f"{len(diffs)} of {n} differ:\n" + "\n".join(diffs[:10])
 
@@ -356,7 +357,7 @@ def test_js_describe_gives_the_python_words() -> None:
             break
     n, _, diffs = _compare("chips.describe", results)
     kinds = Counter(m["kind"] for r in results for m in r["melds"])
-    print(f"\nchips.describe: {n} score records compared ({dict(kinds)}), {len(diffs)} differences")
+    figure(f"chips.describe: {n} score records compared ({dict(kinds)}), {len(diffs)} differences")
     assert n >= PER_FUNCTION
     assert not diffs, "\n".join(diffs[:10])
 

@@ -23,6 +23,7 @@ from generator.errors import RulebookError
 from generator.games import record
 from generator.loader import load_games
 from generator.render import humanize, value_html
+from tests.conftest import figure
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = load_games(ROOT)
@@ -59,7 +60,7 @@ def test_every_example_on_the_site_agrees_with_the_engine(built_site: Path) -> N
             for key, value in claim.items():
                 assert _json(answer.get(key)) == _json(value), f"{a['data-example']}: {key}"
             checked += 1
-    print(f"\n{checked} examples on the site checked against the engine")
+    figure(f"{checked} examples on the site checked against the engine")
     assert checked == sum(len(g.data["examples"]) for g in GAMES)
 
 
@@ -87,7 +88,7 @@ def test_every_example_in_the_booklets_agrees_with_the_engine(built_site: Path) 
                 shown = f"{humanize(key)}: {_plain(str(value_html(answer[key])))}"
                 assert " ".join(shown.split()) in segment, f"{game.id}/{ex['id']}: {shown!r} not in the booklet"
             checked += 1
-    print(f"\n{checked} examples in the booklets checked against the engine")
+    figure(f"{checked} examples in the booklets checked against the engine")
     assert checked == sum(len(g.data["examples"]) for g in GAMES)
 
 

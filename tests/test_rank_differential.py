@@ -15,6 +15,7 @@ import pytest
 
 from generator.errors import RulebookError
 from generator.games import chains, chips, three_chip_stack
+from tests.conftest import figure
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "js" / "run_rank.mjs"
@@ -180,7 +181,7 @@ def test_python_and_js_rank_every_generated_game_alike(game: str, node: str) -> 
         counts["finished" if ours["finished"] else "unfinished"] += 1
         counts["shared-first"] += len(ours["ranking"][0]) > 1
         steps[str(ours["decided_by"])] = steps.get(str(ours["decided_by"]), 0) + 1
-    print(f"\n{game}: {counts} decided_by: {dict(sorted(steps.items()))}")
+    figure(f"{game}: {counts} decided_by: {dict(sorted(steps.items()))}")
     assert counts["finished"] >= GAMES_PER_GAME // 2
     assert counts["errors"] >= 10
     assert counts["shared-first"] >= 50

@@ -8,8 +8,6 @@ new -> site, backup removed). Any failure is a :class:`BuildError` with a one-li
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 import os
 import re
@@ -45,8 +43,8 @@ def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp_dir = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
     try:
+        # The pages, then the PDFs (generator/mkdocs_hooks.py runs after every MkDocs build).
         _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
-        _build_pdfs(root, tmp_dir)
         _swap(tmp_dir, site_dir)
     except RulebookError:
         raise
@@ -82,17 +80,6 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
             if cause is not None:
                 raise cause from None
             raise BuildError(f"the site build failed: {type(exc).__name__}: {_one_line(str(exc))}") from None
-
-
-def _build_pdfs(root: Path, out: Path) -> None:
-    """The card-box booklets and print-at-home sheets into ``out/pdf/`` (once generator.pdf exists)."""
-    if importlib.util.find_spec("generator.pdf") is None:
-        return
-    pdf = importlib.import_module("generator.pdf")
-    pdf.build_all(root, out / "pdf")
-    from .scoresheet_pdf import build_scoresheets
-
-    build_scoresheets(root, out / "pdf")  # blank score sheets, A4 and Letter (issue 7)
 
 
 def _swap(new: Path, site_dir: Path) -> None:

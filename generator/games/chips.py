@@ -117,7 +117,7 @@ class Group:
         for card, stand in zip(self.cards, self.stands_for(), strict=True):
             if is_wild(card):
                 what = stand if self.kind == "set" else stand[:-1]
-                noun = "joker" if card.is_joker else format_card(card)
+                noun = "joker" if card.suit is None else f"{card.rank.value} of {card.suit.noun}"
                 wild_words.append(f"the {noun} as {'an' if what in ('A', '8') else 'a'} {what}"
                                   if self.kind == "set" else f"the {noun} as the {what}")
         if self.kind == "set":

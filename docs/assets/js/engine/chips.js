@@ -69,7 +69,7 @@ export function describeGroup(g) {
     if (!isWild(c)) return;
     const stand = stands[i];
     const what = g.kind === "set" ? stand : stand.slice(0, -1);
-    const noun = c.suit === null ? "joker" : c.code;
+    const noun = c.suit === null ? "joker" : `${c.rank} of ${SUIT_NOUN[c.suit]}`;
     wildWords.push(g.kind === "set"
       ? `the ${noun} as ${what === "A" || what === "8" ? "an" : "a"} ${what}`
       : `the ${noun} as the ${what}`);

@@ -88,6 +88,21 @@ def __getattr__(name: str) -> Any:
 # --- Field readers shared by the record functions ----------------------------------------
 
 
+def show_value(value: object) -> str:
+    """A value in an error message: JSON for a scalar, "a list" / "an object" for containers
+    (the browser engines write it the same way)."""
+    import json
+
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def check_fields(rec: object, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """``rec`` as a dict, refusing missing and unknown fields (a typo like ``deck`` is an error)."""
     if not isinstance(rec, dict):

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import RecordError, card_field, cards_field, check_fields, int_field
+from . import RecordError, card_field, cards_field, check_fields, int_field, show_value
 
 RULINGS = """
 chains-ruling-ace -- Is the Ace next to the King, the Two, or both?
@@ -528,28 +528,17 @@ RECORDS = {"score": score_record, "play": play_record, "game": game_record, "han
 MAX_SHEET_PLAYERS = 20
 
 
-def _show(value: object) -> str:
-    """A value in an error message, written the same way by rank/chains.js."""
-    import json
-
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _sheet_players(value: object) -> list[str]:
     if not isinstance(value, list):
-        raise RecordError(f"players: expected a list of names in seating order, not {_show(value)}")
+        raise RecordError(f"players: expected a list of names in seating order, not {show_value(value)}")
     if not 2 <= len(value) <= MAX_SHEET_PLAYERS:
         raise RecordError(f"players: Chains is for 2 to {MAX_SHEET_PLAYERS} players, not {len(value)}")
     names: list[str] = []
     for k, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"players[{k}]: expected a name, not {_show(name)}")
+            raise RecordError(f"players[{k}]: expected a name, not {show_value(name)}")
         if name in names:
-            raise RecordError(f"players[{k}]: {_show(name)} is named twice; give each player a different name")
+            raise RecordError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
         names.append(name)
     return names
 
@@ -577,33 +566,33 @@ def rank_record(rec: object) -> dict[str, Any]:
     the points each player scored). Out: ``{"ranking": [["Ann"], ["Bo"]], "decided_by": "total"
     | "shared", "explanation": "...", "totals": {...}, "played": 1, "finished": false}``."""
     if not isinstance(rec, dict):
-        raise RecordError(f"expected an object with players and hands, not {_show(rec)}")
+        raise RecordError(f"expected an object with players and hands, not {show_value(rec)}")
     for key in rec:
         if key not in ("players", "hands"):
-            raise RecordError(f"unknown field {_show(key)} (known: players, hands)")
+            raise RecordError(f"unknown field {show_value(key)} (known: players, hands)")
     if "players" not in rec:
         raise RecordError("players: missing (the names in seating order)")
     names = _sheet_players(rec["players"])
     hands = rec.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(f"hands: expected a list of hands, not {_show(hands)}")
+        raise RecordError(f"hands: expected a list of hands, not {show_value(hands)}")
     if len(hands) > HANDS_PER_GAME:
         raise RecordError(f"hands: a game of Chains is {HANDS_PER_GAME} hands (chains-game), not {len(hands)}")
     totals = {p: 0 for p in names}
     for k, row in enumerate(hands):
         where = f"hands[{k}]"
         if not isinstance(row, dict):
-            raise RecordError(f"{where}: expected an object of points by name, not {_show(row)}")
+            raise RecordError(f"{where}: expected an object of points by name, not {show_value(row)}")
         for name in row:
             if name not in names:
-                raise RecordError(f"{where}: {_show(name)} is not one of the players")
+                raise RecordError(f"{where}: {show_value(name)} is not one of the players")
         out = []
         for name in names:
             if name not in row:
                 raise RecordError(f"{where}.{name}: missing (every player scores every hand)")
             v = row[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RecordError(f"{where}.{name}: expected a whole number of points, not {_show(v)}")
+                raise RecordError(f"{where}.{name}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
                 raise RecordError(f"{where}.{name}: {v} is negative; a score is 0 or more")
             if v % 5 or v == 5:

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
-from . import RecordError, cards_field, check_fields, int_field
+from . import RecordError, cards_field, check_fields, int_field, show_value
 
 GAME_ID = "chips"
 #: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.
@@ -946,26 +946,17 @@ RECORDS = {"score": score_record, "round": round_record, "replay": replay_record
 MAX_SHEET_PLAYERS = 20
 
 
-def _show(value: Any) -> str:
-    """A value in an error message, written the same way by rank/chips.js."""
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return json_repr(value)
-
-
 def _players_field(value: Any, least: int, most: int, game: str) -> list[str]:
     if not isinstance(value, list):
-        raise RulebookError(f"players: expected a list of names in seating order, not {_show(value)}")
+        raise RulebookError(f"players: expected a list of names in seating order, not {show_value(value)}")
     if not least <= len(value) <= most:
         raise RulebookError(f"players: {game} is for {least} to {most} players, not {len(value)}")
     names: list[str] = []
     for k, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise RulebookError(f"players[{k}]: expected a name, not {_show(name)}")
+            raise RulebookError(f"players[{k}]: expected a name, not {show_value(name)}")
         if name in names:
-            raise RulebookError(f"players[{k}]: {_show(name)} is named twice; give each player a different name")
+            raise RulebookError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
         names.append(name)
     return names
 
@@ -974,7 +965,7 @@ def _check_keys(rec: Mapping[str, Any], where: str, known: Sequence[str]) -> Non
     for key in rec:
         if key not in known:
             at = f"{where}: " if where else ""
-            raise RulebookError(f"{at}unknown field {_show(key)} (known: {', '.join(known)})")
+            raise RulebookError(f"{at}unknown field {show_value(key)} (known: {', '.join(known)})")
 
 
 def rank_record(rec: Any) -> dict[str, Any]:
@@ -985,40 +976,40 @@ def rank_record(rec: Any) -> dict[str, Any]:
     "decided_by": "total", "explanation": "...", "totals": {...}, "calls": {...}, "played": 1,
     "finished": false}``. The ranking itself is :func:`rank_game`'s."""
     if not isinstance(rec, dict):
-        raise RulebookError(f"expected an object with players and rounds, not {_show(rec)}")
+        raise RulebookError(f"expected an object with players and rounds, not {show_value(rec)}")
     _check_keys(rec, "", ("players", "rounds"))
     if "players" not in rec:
         raise RulebookError("players: missing (the names in seating order)")
     names = _players_field(rec["players"], 2, MAX_SHEET_PLAYERS, "Chips")
     rounds_v = rec.get("rounds", [])
     if not isinstance(rounds_v, list):
-        raise RulebookError(f"rounds: expected a list of rounds, not {_show(rounds_v)}")
+        raise RulebookError(f"rounds: expected a list of rounds, not {show_value(rounds_v)}")
     if len(rounds_v) > ROUNDS:
         raise RulebookError(f"rounds: a game of Chips has {ROUNDS} rounds (chips-hand-sizes), not {len(rounds_v)}")
     rounds: list[dict[str, Any]] = []
     for k, rnd in enumerate(rounds_v):
         where = f"rounds[{k}]"
         if not isinstance(rnd, dict):
-            raise RulebookError(f"{where}: expected an object with scores and called, not {_show(rnd)}")
+            raise RulebookError(f"{where}: expected an object with scores and called, not {show_value(rnd)}")
         _check_keys(rnd, where, ("scores", "called"))
         scores = rnd.get("scores")
         if not isinstance(scores, dict):
-            raise RulebookError(f"{where}.scores: expected an object of points by name, not {_show(scores)}")
+            raise RulebookError(f"{where}.scores: expected an object of points by name, not {show_value(scores)}")
         for name in scores:
             if name not in names:
-                raise RulebookError(f"{where}.scores: {_show(name)} is not one of the players")
+                raise RulebookError(f"{where}.scores: {show_value(name)} is not one of the players")
         for name in names:
             if name not in scores:
                 raise RulebookError(f"{where}.scores.{name}: missing (every player scores every round)")
             v = scores[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulebookError(f"{where}.scores.{name}: expected a whole number of points, not {_show(v)}")
+                raise RulebookError(f"{where}.scores.{name}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
                 raise RulebookError(f"{where}.scores.{name}: {v} is negative; a score is 0 or more")
         called = rnd.get("called")
         if called is not None:
             if called not in names:
-                raise RulebookError(f"{where}.called: {_show(called)} is not one of the players")
+                raise RulebookError(f"{where}.called: {show_value(called)} is not one of the players")
             if scores[called] != 0:
                 # chips-caller-scores-zero
                 raise RulebookError(f"{where}.scores.{called}: {called} called chips, so scores 0 "

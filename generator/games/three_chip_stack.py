@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import RecordError, cards_field, check_fields, int_field
+from . import RecordError, cards_field, check_fields, int_field, show_value
 
 RULINGS = """
 three-chip-stack-ruling-odd-chip -- A split pot that does not divide evenly.
@@ -589,17 +589,6 @@ DEFAULT_START = 15
 MAX_START = 1000
 
 
-def _show(value: object) -> str:
-    """A value in an error message, written the same way by rank/3-chip-stack.js."""
-    import json
-
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return json.dumps(value, ensure_ascii=False)
-
-
 def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -622,32 +611,32 @@ def rank_record(rec: object) -> dict[str, Any]:
     "finished": true}``. Players still in rank by chips, most first; players out rank below them,
     the later they went out the better; equal places are shared."""
     if not isinstance(rec, dict):
-        raise RecordError(f"expected an object with players, start and hands, not {_show(rec)}")
+        raise RecordError(f"expected an object with players, start and hands, not {show_value(rec)}")
     for key in rec:
         if key not in ("players", "start", "hands"):
-            raise RecordError(f"unknown field {_show(key)} (known: players, start, hands)")
+            raise RecordError(f"unknown field {show_value(key)} (known: players, start, hands)")
     if "players" not in rec:
         raise RecordError("players: missing (the names in seating order)")
     value = rec["players"]
     if not isinstance(value, list):
-        raise RecordError(f"players: expected a list of names in seating order, not {_show(value)}")
+        raise RecordError(f"players: expected a list of names in seating order, not {show_value(value)}")
     if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
         raise RecordError(f"players: 3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
     names: list[str] = []
     for k, name in enumerate(value):
         if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"players[{k}]: expected a name, not {_show(name)}")
+            raise RecordError(f"players[{k}]: expected a name, not {show_value(name)}")
         if name in names:
-            raise RecordError(f"players[{k}]: {_show(name)} is named twice; give each player a different name")
+            raise RecordError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
         names.append(name)
     start = rec.get("start", DEFAULT_START)
     if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= MAX_START:
         raise RecordError(f"start: expected each player's starting chips, a whole number from 1 to "
-                          f"{MAX_START}, not {_show(start)}")
+                          f"{MAX_START}, not {show_value(start)}")
     total = start * len(names)
     hands = rec.get("hands", [])
     if not isinstance(hands, list):
-        raise RecordError(f"hands: expected a list of chip counts after each hand, not {_show(hands)}")
+        raise RecordError(f"hands: expected a list of chip counts after each hand, not {show_value(hands)}")
     chips = {p: start for p in names}
     out: dict[str, int] = {}
     winner: str | None = None
@@ -656,10 +645,10 @@ def rank_record(rec: object) -> dict[str, Any]:
         if winner is not None:
             raise RecordError(f"{where}: the game is over: {winner} won every chip in hand {k}")
         if not isinstance(row, dict):
-            raise RecordError(f"{where}: expected an object of chip counts by name, not {_show(row)}")
+            raise RecordError(f"{where}: expected an object of chip counts by name, not {show_value(row)}")
         for name in row:
             if name not in names:
-                raise RecordError(f"{where}: {_show(name)} is not one of the players")
+                raise RecordError(f"{where}: {show_value(name)} is not one of the players")
         after: dict[str, int] = {}
         for name in names:
             if name not in row:
@@ -669,7 +658,7 @@ def rank_record(rec: object) -> dict[str, Any]:
                 raise RecordError(f"{where}.{name}: missing (the chips {name} holds after the hand)")
             v = row[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RecordError(f"{where}.{name}: expected a whole number of chips, not {_show(v)}")
+                raise RecordError(f"{where}.{name}: expected a whole number of chips, not {show_value(v)}")
             if v < 0:
                 raise RecordError(f"{where}.{name}: {v} is negative; nobody holds fewer than no chips")
             if name in out and v > 0:

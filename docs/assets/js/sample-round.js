@@ -3,6 +3,8 @@
 // Mounted on [data-sample-round] inside Material's document$ (instant navigation swaps pages
 // without re-running scripts); mounting twice is harmless.
 
+import { onEveryPage } from "./widgets/dom.js";
+
 function mount(root) {
   if (root.dataset.mounted === "true") return;
   const steps = Array.from(root.querySelectorAll(".rb-sample__step"));
@@ -42,14 +44,4 @@ function mount(root) {
   show(0);
 }
 
-function mountAll() {
-  document.querySelectorAll("[data-sample-round]").forEach(mount);
-}
-
-if (typeof document$ !== "undefined") {
-  document$.subscribe(mountAll);
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", mountAll);
-} else {
-  mountAll();
-}
+onEveryPage("[data-sample-round]", mount);

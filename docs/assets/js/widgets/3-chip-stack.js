@@ -4,25 +4,14 @@
 // polite live region. Mounts inside Material's document$; mounting twice does nothing.
 
 import { showdown } from "../engine/3-chip-stack.js";
-import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
+import { el, face, sentence, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
 const ORDER = ["2", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "3"];
 const ORDINAL = ["first", "second", "third"];
 
-function el(tag, attrs = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
-function face(c) {
-  return el("span", { class: `card card--${SUIT_NOUN[c.suit]}`, role: "img", "aria-label": spokenName(c) }, cardSymbol(c));
-}
-
-const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const best = (cards) => [...cards].sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank));
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
 
@@ -148,11 +137,4 @@ function mount(root) {
   if (inputs.some((i) => i.value)) update();
 }
 
-function mountAll() {
-  for (const root of document.querySelectorAll(SELECTOR)) mount(root);
-}
-
-const documents = typeof window !== "undefined" ? window.document$ : undefined;
-if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
-else mountAll();
+onEveryPage(SELECTOR, mount);

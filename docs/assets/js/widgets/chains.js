@@ -4,26 +4,12 @@
 // region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
 
 import { playChains, scoreChains } from "../engine/chains.js";
-import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+import { parseCard, pySplit, spokenName } from "../engine/cards.js";
+import { el, face, sentence, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="chains"]';
 const mounted = new WeakSet();
 
-function el(tag, attrs = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
-function face(code) {
-  const c = parseCard(code);
-  return el("span", {
-    class: `card card--${c.suit === null ? "joker" : SUIT_NOUN[c.suit]}`, role: "img", "aria-label": spokenName(c),
-  }, cardSymbol(c));
-}
-
-const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const WHY = {
   royal: "a royal: one rank higher or lower and the same suit",
   run: "a run: one rank higher or lower",
@@ -144,11 +130,4 @@ function mount(root) {
   if (hand && hand.value) updatePoints();
 }
 
-function mountAll() {
-  for (const root of document.querySelectorAll(SELECTOR)) mount(root);
-}
-
-const documents = typeof window !== "undefined" ? window.document$ : undefined;
-if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
-else mountAll();
+onEveryPage(SELECTOR, mount);

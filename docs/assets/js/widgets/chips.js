@@ -6,35 +6,14 @@
 // Text goes in with textContent only: what people type is never read as HTML.
 
 import { scoreChips, describeMeld, cardValue } from "../engine/chips.js";
-import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
+import { el, face, faces, sentence, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="chips"]';
 const mounted = new WeakSet();
 
-function el(tag, attrs = {}, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
-/** A card face: the symbol always tells the suit; colour only adds to it. */
-function face(code) {
-  const c = parseCard(code);
-  return el("span", {
-    class: `card card--${c.suit === null ? "joker" : SUIT_NOUN[c.suit]}`, role: "img", "aria-label": spokenName(c),
-  }, cardSymbol(c));
-}
-
-function faces(codes) {
-  const row = el("span", { class: "cards" });
-  codes.forEach((code) => row.append(face(code), " "));
-  return row;
-}
-
 const tokens = (text) => pySplit(text.replaceAll(",", " "));
 const canonical = (tok) => { try { return parseCard(tok).code; } catch { return null; } };
-const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const spoken = (code) => spokenName(parseCard(code));
 
 /** The caller's groups from text ("8H 8S 8D; 4C 5C JK"): a set when the natural cards share a
@@ -239,11 +218,4 @@ function mount(root) {
   else syncGrid();
 }
 
-function mountAll() {
-  for (const root of document.querySelectorAll(SELECTOR)) mount(root);
-}
-
-const documents = typeof window !== "undefined" ? window.document$ : undefined;
-if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
-else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
-else mountAll();
+onEveryPage(SELECTOR, mount);

@@ -12,7 +12,7 @@ not written yet.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -144,3 +144,24 @@ def cards_field(value: object, field: str) -> list[Card]:
     if not isinstance(value, list):
         raise RecordError(f"{field} must be a list of cards like [\"7H\", \"KD\"], not {value!r}")
     return [card_field(v, f"{field}[{i}]") for i, v in enumerate(value)]
+
+
+def players_field(value: object, least: int, most: int, game: str) -> list[str]:
+    """A score sheet's players: a list of distinct names in seating order."""
+    if not isinstance(value, list):
+        raise RecordError(f"players: expected a list of names in seating order, not {show_value(value)}")
+    if not least <= len(value) <= most:
+        raise RecordError(f"players: {game} is for {least} to {most} players, not {len(value)}")
+    names: list[str] = []
+    for k, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"players[{k}]: expected a name, not {show_value(name)}")
+        if name in names:
+            raise RecordError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
+        names.append(name)
+    return names
+
+
+def names_text(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -20,7 +20,16 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import RecordError, card_field, cards_field, check_fields, int_field, show_value
+from . import (
+    RecordError,
+    card_field,
+    cards_field,
+    check_fields,
+    int_field,
+    names_text,
+    players_field,
+    show_value,
+)
 
 RULINGS = """
 chains-ruling-ace -- Is the Ace next to the King, the Two, or both?
@@ -528,21 +537,6 @@ RECORDS = {"score": score_record, "play": play_record, "game": game_record, "han
 MAX_SHEET_PLAYERS = 20
 
 
-def _sheet_players(value: object) -> list[str]:
-    if not isinstance(value, list):
-        raise RecordError(f"players: expected a list of names in seating order, not {show_value(value)}")
-    if not 2 <= len(value) <= MAX_SHEET_PLAYERS:
-        raise RecordError(f"players: Chains is for 2 to {MAX_SHEET_PLAYERS} players, not {len(value)}")
-    names: list[str] = []
-    for k, name in enumerate(value):
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"players[{k}]: expected a name, not {show_value(name)}")
-        if name in names:
-            raise RecordError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
-        names.append(name)
-    return names
-
-
 def _places(names: Sequence[str], key: dict[str, int]) -> list[list[str]]:
     """Best (lowest key) first; equal keys share a place, in seating order."""
     ranking: list[list[str]] = []
@@ -552,10 +546,6 @@ def _places(names: Sequence[str], key: dict[str, int]) -> list[list[str]]:
         else:
             ranking.append([p])
     return ranking
-
-
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def rank_record(rec: object) -> dict[str, Any]:
@@ -572,7 +562,7 @@ def rank_record(rec: object) -> dict[str, Any]:
             raise RecordError(f"unknown field {show_value(key)} (known: players, hands)")
     if "players" not in rec:
         raise RecordError("players: missing (the names in seating order)")
-    names = _sheet_players(rec["players"])
+    names = players_field(rec["players"], 2, MAX_SHEET_PLAYERS, "Chains")
     hands = rec.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError(f"hands: expected a list of hands, not {show_value(hands)}")
@@ -603,7 +593,7 @@ def rank_record(rec: object) -> dict[str, Any]:
                 out.append(name)
         if len(out) != 1:
             # A hand ends when one player goes out (scoring 0); everyone else holds a card.
-            said = "nobody scores 0" if not out else f"{_names(out)} all score 0"
+            said = "nobody scores 0" if not out else f"{names_text(out)} all score 0"
             raise RecordError(f"{where}: {said}, but exactly one player goes out each hand and scores 0")
         for name in names:
             totals[name] += row[name]
@@ -611,7 +601,7 @@ def rank_record(rec: object) -> dict[str, Any]:
     first = ranking[0]
     if len(first) > 1:
         decided_by = "shared"
-        explanation = f"{_names(first)} share first place on {totals[first[0]]}."
+        explanation = f"{names_text(first)} share first place on {totals[first[0]]}."
     else:
         decided_by = "total"
         explanation = f"{first[0]} has the lowest total, {totals[first[0]]}."

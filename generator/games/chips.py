@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
-from . import RecordError, cards_field, check_fields, int_field, show_value
+from . import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
 
 GAME_ID = "chips"
 #: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.
@@ -733,7 +733,7 @@ def _explain(ranking: list[list[str]], keys: Any, totals: dict[str, int], calls:
         return None, "No players."
     first = ranking[0]
     if len(first) > 1:
-        return "shared", f"{_names(first)} share first place: level on every tie-breaker."
+        return "shared", f"{names_text(first)} share first place: level on every tie-breaker."
     if len(ranking) == 1:
         return None, f"{first[0]} is the only player."
     win, runner = keys(first[0]), keys(ranking[1][0])
@@ -744,7 +744,7 @@ def _explain(ranking: list[list[str]], keys: Any, totals: dict[str, int], calls:
     level = [p for p in ranking[1] if keys(p)[0] == win[0]]
     if step == "total":
         return "total", f"{w} wins with the lowest total, {totals[w]}."
-    tied = _names([w] + level)
+    tied = names_text([w] + level)
     if step == "calls":
         return "calls", (f"{tied} tie on {totals[w]}; {w} called chips {_times(calls[w])}, "
                          f"{r} {_times(calls[r])}: {w} wins.")
@@ -755,10 +755,6 @@ def _explain(ranking: list[list[str]], keys: Any, totals: dict[str, int], calls:
 
 def _times(n: int) -> str:
     return {0: "no times", 1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # ---------------------------------------------------------------------------------------
@@ -946,21 +942,6 @@ RECORDS = {"score": score_record, "round": round_record, "replay": replay_record
 MAX_SHEET_PLAYERS = 20
 
 
-def _players_field(value: Any, least: int, most: int, game: str) -> list[str]:
-    if not isinstance(value, list):
-        raise RulebookError(f"players: expected a list of names in seating order, not {show_value(value)}")
-    if not least <= len(value) <= most:
-        raise RulebookError(f"players: {game} is for {least} to {most} players, not {len(value)}")
-    names: list[str] = []
-    for k, name in enumerate(value):
-        if not isinstance(name, str) or not name.strip():
-            raise RulebookError(f"players[{k}]: expected a name, not {show_value(name)}")
-        if name in names:
-            raise RulebookError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
-        names.append(name)
-    return names
-
-
 def _check_keys(rec: Mapping[str, Any], where: str, known: Sequence[str]) -> None:
     for key in rec:
         if key not in known:
@@ -980,7 +961,7 @@ def rank_record(rec: Any) -> dict[str, Any]:
     _check_keys(rec, "", ("players", "rounds"))
     if "players" not in rec:
         raise RulebookError("players: missing (the names in seating order)")
-    names = _players_field(rec["players"], 2, MAX_SHEET_PLAYERS, "Chips")
+    names = players_field(rec["players"], 2, MAX_SHEET_PLAYERS, "Chips")
     rounds_v = rec.get("rounds", [])
     if not isinstance(rounds_v, list):
         raise RulebookError(f"rounds: expected a list of rounds, not {show_value(rounds_v)}")

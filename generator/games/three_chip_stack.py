@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import RecordError, cards_field, check_fields, int_field, show_value
+from . import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
 
 RULINGS = """
 three-chip-stack-ruling-odd-chip -- A split pot that does not divide evenly.
@@ -589,10 +589,6 @@ DEFAULT_START = 15
 MAX_START = 1000
 
 
-def _names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _chips_word(n: int) -> str:
     return "1 chip" if n == 1 else f"{n} chips"
 
@@ -617,18 +613,7 @@ def rank_record(rec: object) -> dict[str, Any]:
             raise RecordError(f"unknown field {show_value(key)} (known: players, start, hands)")
     if "players" not in rec:
         raise RecordError("players: missing (the names in seating order)")
-    value = rec["players"]
-    if not isinstance(value, list):
-        raise RecordError(f"players: expected a list of names in seating order, not {show_value(value)}")
-    if not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-        raise RecordError(f"players: 3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(value)}")
-    names: list[str] = []
-    for k, name in enumerate(value):
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"players[{k}]: expected a name, not {show_value(name)}")
-        if name in names:
-            raise RecordError(f"players[{k}]: {show_value(name)} is named twice; give each player a different name")
-        names.append(name)
+    names = players_field(rec["players"], MIN_PLAYERS, MAX_PLAYERS, "3 Chip Stack")
     start = rec.get("start", DEFAULT_START)
     if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= MAX_START:
         raise RecordError(f"start: expected each player's starting chips, a whole number from 1 to "
@@ -701,7 +686,7 @@ def rank_record(rec: object) -> dict[str, Any]:
         explanation = f"{first[0]} leads with {chips[first[0]]} of the {total} chips."
     else:
         decided_by = "shared"
-        explanation = f"{_names(first)} lead with {chips[first[0]]} chips each."
+        explanation = f"{names_text(first)} lead with {chips[first[0]]} chips each."
     return {
         "ranking": ranking,
         "decided_by": decided_by,

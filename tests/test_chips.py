@@ -416,3 +416,14 @@ def test_chips_a_bad_record_is_a_rulebook_error_never_a_crash(rec: object) -> No
 def test_chips_caller_group_kind_must_be_a_word() -> None:
     with pytest.raises(RulebookError, match=r"caller_groups\[0\].kind"):
         score_record({"hand": ["3C"], "caller_groups": [{"kind": ["set"]}]})
+
+
+def test_chips_group_of_only_wilds_counts_as_a_set_of_twos() -> None:
+    result = best_arrangement(parse_cards("2H 2S JK KD QC"))
+    assert result.score == 20 and result.groups[0].rank is not None and result.groups[0].rank.value == "2"
+    assert result.groups[0].describe() == "a group of 3 wilds"
+    callers = [chips.parse_group({"kind": "set", "rank": "2", "cards": ["2C", "2D", "JK"]})]
+    laid = best_arrangement(parse_cards("KS 3H"), callers)
+    assert laid.score == 13 and laid.laid_off == []  # only wilds go on a set of 2s
+    with pytest.raises(RulebookError, match="cannot be in a set of twos"):
+        chips.parse_group({"kind": "set", "rank": "2", "cards": ["2C", "2D", "3H"]})

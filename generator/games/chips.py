@@ -120,6 +120,8 @@ class Group:
                 noun = "joker" if card.suit is None else f"{card.rank.value} of {card.suit.noun}"
                 wild_words.append(f"the {noun} as {'an' if what in ('A', '8') else 'a'} {what}"
                                   if self.kind == "set" else f"the {noun} as the {what}")
+        if self.kind == "set" and self.rank is Rank.TWO:
+            return f"a group of {len(self.cards)} wilds"  # chips-ruling-wild-groups
         if self.kind == "set":
             assert self.rank is not None
             text = f"a set of {self.rank.plural}"
@@ -139,8 +141,9 @@ def _wild_cards(cards: Iterable[Card]) -> list[Card]:
 def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
     """chips-sets: three or more cards of one rank, any suits, wilds standing in."""
     r = rank if isinstance(rank, Rank) else _parse_rank(rank)
-    if r is Rank.TWO or r is Rank.JOKER:
-        raise IllegalPlay("2s and jokers are wild: a set names the rank its wilds stand for (A, 3-10, J, Q, K)")
+    if r is Rank.JOKER:
+        raise IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)")
+    # A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds.
     if len(cards) < 3:
         raise IllegalPlay(f"a set needs three or more cards, not {len(cards)}")
     for c in cards:
@@ -523,9 +526,9 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
         else:
             groups[home] = Group("run", (wilds.pop(0),) + g.cards, suit=g.suit, lo=g.lo - 1)
     if len(wilds) >= 3:
-        # chips-ruling-wild-groups: a group may be made only of wilds; it stands as Kings
-        # so no natural card is implied.
-        groups.append(Group("set", tuple(wilds), rank=Rank.KING))
+        # chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
+        # takes nothing but wilds.
+        groups.append(Group("set", tuple(wilds), rank=Rank.TWO))
         wilds = []
     loose.extend(wilds)
     return Arrangement(score, groups, loose, laid, extended)

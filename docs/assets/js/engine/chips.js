@@ -74,6 +74,7 @@ export function describeGroup(g) {
       ? `the ${noun} as ${what === "A" || what === "8" ? "an" : "a"} ${what}`
       : `the ${noun} as the ${what}`);
   });
+  if (g.kind === "set" && g.rank === "2") return `a group of ${g.cards.length} wilds`; // chips-ruling-wild-groups
   let text;
   if (g.kind === "set") text = `a set of ${RANK_PLURAL[g.rank]}`;
   else {
@@ -86,9 +87,10 @@ export function describeGroup(g) {
 
 /** chips-sets: three or more cards of one rank, wilds standing in. */
 function makeSet(rank, cards) {
-  if (rank === "2" || rank === "JK") {
-    throw new IllegalPlay("2s and jokers are wild: a set names the rank its wilds stand for (A, 3-10, J, Q, K)");
+  if (rank === "JK") {
+    throw new IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)");
   }
+  // A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds.
   if (cards.length < 3) throw new IllegalPlay(`a set needs three or more cards, not ${cards.length}`);
   for (const c of cards) {
     if (!isWild(c) && c.rank !== rank) throw new IllegalPlay(`${c.code} cannot be in a set of ${RANK_PLURAL[rank]}`);
@@ -448,8 +450,9 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
     else groups[home] = group("run", [wilds.shift(), ...g.cards], { suit: g.suit, lo: g.lo - 1 });
   }
   if (wilds.length >= 3) {
-    // chips-ruling-wild-groups: a group of wilds only stands as Kings.
-    groups.push(group("set", wilds, { rank: "K" }));
+    // chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
+    // takes nothing but wilds.
+    groups.push(group("set", wilds, { rank: "2" }));
     wilds = [];
   }
   loose.push(...wilds);

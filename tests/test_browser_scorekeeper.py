@@ -217,3 +217,26 @@ def test_the_page_reads_as_a_plain_form_without_scripts(browser: Any, site_url: 
         assert [r.split("\n")[0] for r in rows[:8]] == [f"Round {i + 1} ({n} cards)" for i, n in enumerate(range(3, 11))]
     finally:
         context.close()
+
+
+def test_the_sheet_works_after_instant_navigation_and_mounts_once(page: Any, site_url: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(site_url + "chips/")
+    page.evaluate("window.__noReload = 'still here'")
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Keep score").first.click()
+    page.wait_for_url("**/keep-score/")
+    page.wait_for_selector(".sk-app")
+    _start(page, "chips", PLAYERS)
+    _enter_chips_round(page, ROUNDS[0])
+    assert "Round 2 of 8" in page.inner_text("#sk-entry-title")
+    # Away and back again: still one sheet, still the game in progress, and no reload.
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chains").first.click()
+    page.wait_for_url("**/chains/")
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Keep score").first.click()
+    page.wait_for_url("**/keep-score/")
+    page.wait_for_selector(".sk-entry")
+    assert page.locator(".sk-app").count() == 1
+    assert "Round 2 of 8" in page.inner_text("#sk-entry-title")
+    assert page.evaluate("window.__noReload") == "still here"
+    assert not errors, errors

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
-PAGES = ["", "chips/", "chains/", "3-chip-stack/"]
+PAGES = ["", "chips/", "chains/", "3-chip-stack/", "keep-score/"]
 VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 ORIGIN = f"http://{SITE_HOST}:{SITE_PORT}/"
 

@@ -395,7 +395,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="check every game file and worked example")
     p.set_defaults(func=_cmd_check)
 
-    p = sub.add_parser("build", help="build the website")
+    p = sub.add_parser("build", help="build the website and every PDF")
     p.add_argument("--site-dir", default="site", metavar="DIR", help="where to build (default: site)")
     p.set_defaults(func=_cmd_build)
 

@@ -1,21 +1,48 @@
-"""MkDocs hooks (``hooks:`` in mkdocs.yml): after every build of the pages, the PDFs.
+"""MkDocs hooks (``hooks:`` in mkdocs.yml): the PDFs are part of every build.
 
 So ``mkdocs serve`` (``make serve``), ``mkdocs build`` and ``rulebook build`` all give a site
-whose "Keep & share" links work: the card-box booklets, the print-at-home sheets and the blank
-score sheets are written into ``<site_dir>/pdf/``.
+whose "Keep & share" links work. The PDFs are made before the pages (into a staging folder), so
+the pages can say how big each file is, and copied into ``<site_dir>/pdf/`` after them.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
+_staged: list[Path] = []
 
-def on_post_build(config: Any, **kwargs: Any) -> None:
+
+def on_pre_build(config: Any, **kwargs: Any) -> None:
+    from generator import render
     from generator.pdf import build_all
     from generator.scoresheet_pdf import build_scoresheets
 
+    _clean()
     root = Path(config["config_file_path"]).resolve().parent
+    stage = Path(tempfile.mkdtemp(prefix="rulebook-pdf-"))
+    _staged.append(stage)
+    files = build_all(root, stage)  # booklets and print-at-home sheets (issue 4)
+    files += build_scoresheets(root, stage)  # blank score sheets, A4 and Letter (issue 7)
+    render.PDF_SIZES.clear()
+    render.PDF_SIZES.update({f.name: f.stat().st_size for f in files})
+
+
+def on_post_build(config: Any, **kwargs: Any) -> None:
     out = Path(config["site_dir"]) / "pdf"
-    build_all(root, out)  # booklets and print-at-home sheets (issue 4)
-    build_scoresheets(root, out)  # blank score sheets, A4 and Letter (issue 7)
+    out.mkdir(parents=True, exist_ok=True)
+    for stage in _staged:
+        for f in sorted(stage.iterdir()):
+            shutil.copy2(f, out / f.name)
+    _clean()
+
+
+def on_build_error(error: Exception, **kwargs: Any) -> None:
+    _clean()
+
+
+def _clean() -> None:
+    while _staged:
+        shutil.rmtree(_staged.pop(), ignore_errors=True)

@@ -293,13 +293,23 @@ def template_env() -> jinja2.Environment:
     return env
 
 
+#: File name under pdf/ -> bytes, filled by the build (generator/mkdocs_hooks.py) before the
+#: pages are rendered, so "Keep & share" can say how big each download is.
+PDF_SIZES: dict[str, int] = {}
+
+
 def downloads(game_id: str) -> list[dict[str, str]]:
     """Every file of a game under ``pdf/``: the booklet, its print-at-home sheets and the blank
-    score sheets (names and paper from generator.pdf and generator.scoresheet_pdf)."""
+    score sheets (names and paper from generator.pdf and generator.scoresheet_pdf), each with
+    its size in words ("78 KB") once the build has made it."""
     from .pdf import pdf_files
     from .scoresheet_pdf import sheet_files
 
-    return pdf_files(game_id) + sheet_files(game_id)
+    files = pdf_files(game_id) + sheet_files(game_id)
+    for f in files:
+        size = PDF_SIZES.get(f["name"])
+        f["bytes"] = f"{max(1, round(size / 1024))} KB" if size else ""
+    return files
 
 
 def _sample_round(game: Mapping[str, Any]) -> Any:

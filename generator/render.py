@@ -172,9 +172,10 @@ def _labels(game: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
 
 
 def _quoted(kind: str, entry: Mapping[str, Any]) -> str:
-    """``ruling “Laying off”``; a title that already holds quotes is not quoted again."""
+    """``ruling “Laying off”``; a title that already holds double quotes is not quoted again
+    (an apostrophe, as in "the caller's hand", is no reason to drop them)."""
     title = str(entry.get("title", entry["id"]))
-    if any(q in title for q in "\"“”'‘’"):
+    if any(q in title for q in "\"“”"):
         return f"{kind} {title}"
     return f"{kind} “{title}”"
 
@@ -197,6 +198,28 @@ def example_facts(value: Any) -> list[tuple[str, Any]]:
     if not isinstance(value, Mapping):
         return [("", value)]
     return [(humanize(k), v) for k, v in value.items()]
+
+
+#: Example fields that hold one entry per player (seat), or a player's index: people read
+#: them as "player 1", "player 2" ... in turn order from the dealer's left.
+_PER_PLAYER = frozenset({"hands", "shares", "chips", "pot_to"})
+_PLAYER_INDEX = frozenset({"winners", "folded", "eliminated"})
+
+
+def fact_html(key: str, value: Any) -> Markup:
+    """One field of an example, drawn for people: like ``value_html``, but a list with one entry
+    per player, or of players' indexes, names the players from 1 (the records count from 0)."""
+    if key in _PER_PLAYER and isinstance(value, list) and value:
+        return Markup("<br>").join(
+            Markup("player {}: {}").format(i + 1, value_html(v)) for i, v in enumerate(value))
+    if key in _PLAYER_INDEX and isinstance(value, list) and all(isinstance(v, int) for v in value):
+        if not value:
+            return Markup("none")
+        return escape("player" if len(value) == 1 else "players") + Markup(" ") + escape(
+            " and ".join(str(v + 1) for v in value))
+    if key == "decided_by" and isinstance(value, int) and not isinstance(value, bool):
+        return escape({1: "the best card", 2: "the second card", 3: "the third card"}.get(value, str(value)))
+    return value_html(value)
 
 
 def humanize(key: str) -> str:
@@ -287,6 +310,7 @@ def template_env() -> jinja2.Environment:
     env.filters["humanize"] = humanize
     env.filters["plain"] = _plain_filter
     env.globals["example_facts"] = example_facts
+    env.filters["fact"] = lambda value, key: fact_html(key, value)
     env.globals["rule_numbers"] = rule_numbers
     env.globals["sample_round"] = _sample_round
     env.globals["downloads"] = downloads

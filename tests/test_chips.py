@@ -427,3 +427,16 @@ def test_chips_group_of_only_wilds_counts_as_a_set_of_twos() -> None:
     assert laid.score == 13 and laid.laid_off == []  # only wilds go on a set of 2s
     with pytest.raises(RulebookError, match="cannot be in a set of twos"):
         chips.parse_group({"kind": "set", "rank": "2", "cards": ["2C", "2D", "3H"]})
+
+
+def test_chips_replay_turns_the_discard_pile_over_when_the_deck_runs_out() -> None:
+    # chips-ruling-deck-runs-out: 2 players, 3 cards each + the extra card = 7; a 9-card deck
+    # leaves 2 cards to draw, then the pile (but its top card) turns over without shuffling.
+    rec = {"players": 2, "dealer": 1, "hand_size": 3,
+           "deck": ["3C", "4D", "5C", "6D", "7C", "8D", "KS", "QH", "JH"],
+           "moves": [{"discard": "KS"}, {"take": "deck", "discard": "4D"}, {"take": "deck", "discard": "JH"},
+                     {"take": "deck", "discard": "8D"}]}
+    out = chips.replay_record(rec)
+    last = out["steps"][-1]
+    assert last["taken"] == "KS"  # the bottom of the old pile is the top of the new deck
+    assert last["pile"] == ["JH", "8D"] and last["deck_left"] == 1

@@ -22,7 +22,7 @@ import pytest
 from generator.errors import RulebookError
 from generator.games import record
 from generator.loader import load_games
-from generator.render import humanize, value_html
+from generator.render import fact_html, humanize
 from tests.conftest import figure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,7 +85,7 @@ def test_every_example_in_the_booklets_agrees_with_the_engine(built_site: Path) 
             answer = record(game.id, ex["record"])(_json(ex["input"]))  # type: ignore[arg-type]
             for key, claimed in ex["claim"].items():
                 assert _json(answer[key]) == _json(claimed)
-                shown = f"{humanize(key)}: {_plain(str(value_html(answer[key])))}"
+                shown = f"{humanize(key)}: {_plain(str(fact_html(key, answer[key])))}"
                 assert " ".join(shown.split()) in segment, f"{game.id}/{ex['id']}: {shown!r} not in the booklet"
             checked += 1
     figure(f"{checked} examples in the booklets checked against the engine")

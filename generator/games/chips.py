@@ -864,7 +864,11 @@ def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: i
                 raise IllegalPlay(f"{where}: take a card from the deck or the discard pile before discarding")
             if move.take == "deck":
                 if not stock:
-                    raise IllegalPlay(f"{where}: the deck is empty")
+                    # chips-ruling-deck-runs-out: the discard pile but its top card, turned over
+                    # without shuffling, becomes the deck (its bottom card is now on top).
+                    if len(pile) < 2:
+                        raise IllegalPlay(f"{where}: the deck is empty and the discard pile has no card to turn over")
+                    stock, pile = pile[:-1], pile[-1:]
                 taken = stock.pop(0)
             else:
                 if not 1 <= move.depth <= 3:

@@ -39,8 +39,15 @@ function mount(root) {
     status.textContent = `Step ${current + 1} of ${steps.length}`;
     root.classList.toggle("rb-sample--at-end", current === steps.length - 1);
   }
-  prev.addEventListener("click", () => show(current - 1));
-  next.addEventListener("click", () => show(current + 1));
+  // A button that becomes disabled drops keyboard focus to <body>: hand it to the other one.
+  prev.addEventListener("click", () => {
+    show(current - 1);
+    if (prev.disabled) next.focus();
+  });
+  next.addEventListener("click", () => {
+    show(current + 1);
+    if (next.disabled) prev.focus();
+  });
   show(0);
 }
 

@@ -44,11 +44,14 @@ def test_step_through_shows_one_step_at_a_time(tab: Any, site_url: str) -> None:
     n = STEPS["chips"]
     assert status.inner_text() == f"Step 1 of {n}" and prev.is_disabled()
     assert _visible_steps(tab, "chips") == [0]
+    assert not root.locator(".rb-sample__result").is_visible()  # the outcome waits for the end
     for k in range(2, n + 1):
         nxt.click()
         assert status.inner_text() == f"Step {k} of {n}"
         assert _visible_steps(tab, "chips") == [k - 1]
     assert nxt.is_disabled()
+    assert root.locator(".rb-sample__result").is_visible()
+    assert tab.evaluate("document.activeElement.textContent") == "Previous step"  # focus not lost
     prev.click()
     assert status.inner_text() == f"Step {n - 1} of {n}"
     assert status.get_attribute("aria-live") == "polite"

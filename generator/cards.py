@@ -189,12 +189,12 @@ def check_copies(cards: Sequence[Card], packs: int, *, jokers: bool = True, what
     for card, n in Counter(cards).items():
         if card.is_joker:
             if not jokers:
-                raise CardError(f"{what} hold a joker, but this game is played without jokers")
+                raise CardError(f"a joker in {what}, but this game is played without jokers")
             limit = 2 * packs
         else:
             limit = packs
         if n > limit:
             pack_words = "one pack holds" if packs == 1 else f"{packs} packs hold"
             raise CardError(
-                f"{what} hold {n} copies of {format_card(card)}, but {pack_words} only {limit}"
+                f"{n} copies of {format_card(card)} in {what}, but {pack_words} only {limit}"
             )

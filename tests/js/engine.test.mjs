@@ -44,6 +44,13 @@ test("cards: no more copies than the packs hold", () => {
   assert.throws(() => checkCopies(parseCards("8H 8H"), 1), /2 copies of 8H/);
   assert.doesNotThrow(() => checkCopies(parseCards("8H 8H JK JK JK"), 2));
   assert.throws(() => checkCopies(parseCards("JK JK JK"), 1), /copies of JK/);
+  // The words read as a sentence whatever `what` is ("the hand hold..." did not).
+  assert.throws(() => checkCopies(parseCards("8H 8H 8H"), 1, { what: "the hand" }),
+    { message: "3 copies of 8H in the hand, but one pack holds only 1" });
+  assert.throws(() => checkCopies(parseCards("8H 8H 8H"), 2, { what: "the hands" }),
+    { message: "3 copies of 8H in the hands, but 2 packs hold only 2" });
+  assert.throws(() => checkCopies(parseCards("JK"), 1, { jokers: false, what: "the hands" }),
+    { message: "a joker in the hands, but this game is played without jokers" });
 });
 
 // --- chips.js ------------------------------------------------------------------------

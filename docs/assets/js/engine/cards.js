@@ -159,12 +159,12 @@ export function checkCopies(cards, packs, { jokers = true, what = "the cards" } 
   for (const [c, n] of counts) {
     let limit;
     if (c.suit === null) {
-      if (!jokers) throw new CardError(`${what} hold a joker, but this game is played without jokers`);
+      if (!jokers) throw new CardError(`a joker in ${what}, but this game is played without jokers`);
       limit = 2 * packs;
     } else limit = packs;
     if (n > limit) {
       const packWords = packs === 1 ? "one pack holds" : `${packs} packs hold`;
-      throw new CardError(`${what} hold ${n} copies of ${c.code}, but ${packWords} only ${limit}`);
+      throw new CardError(`${n} copies of ${c.code} in ${what}, but ${packWords} only ${limit}`);
     }
   }
 }

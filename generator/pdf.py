@@ -308,7 +308,7 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str) -> 
             styles = [CSS(filename=str(PRINT_DIR / s), base_url=base, font_config=font_config) for s in sheets]
             data = HTML(string=html, base_url=base).write_pdf(
                 stylesheets=styles, font_config=font_config, pdf_identifier=bytes.fromhex(identifier),
-                uncompressed_pdf=False,
+                uncompressed_pdf=False, pdf_tags=True,  # tagged: screen readers can follow the booklet
             )
         except RulebookError:
             raise

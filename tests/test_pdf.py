@@ -408,3 +408,12 @@ def test_pdf_files_describes_the_three_downloads() -> None:
     files = gpdf.pdf_files("chips")
     assert [f["name"] for f in files] == ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf"]
     assert [f["paper"] for f in files] == ["63 × 88 mm", "A4", "US Letter"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_booklet_is_a_tagged_pdf_for_screen_readers(pdf_dir: Path, game_id: str) -> None:
+    from pypdf import PdfReader
+
+    root = PdfReader(pdf_dir / f"{game_id}.pdf").trailer["/Root"]
+    assert bool(root["/MarkInfo"].get_object()["/Marked"])
+    assert "/StructTreeRoot" in root

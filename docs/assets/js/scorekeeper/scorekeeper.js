@@ -145,13 +145,22 @@ class ScoreKeeper {
     this.data = data;
     this.notice = message;
     this.error = null;
+    // The input the error is about: a player's name, "called", or null (the entry as a whole).
+    this.errorField = null;
     this.editing = null;
     this.urls = [];
     this.draft = null;
+    // What was typed into the entry form and not yet saved: { gameId, index, values, called }.
+    // A refused entry re-renders the form from it, so one bad box never wipes the others.
+    this.entryDraft = null;
+    // A word for the live region about what was just done ("Removed round 3."), said once.
+    this.said = null;
+    this.confirmingDelete = false;
 
     root.querySelector(".sk-static")?.setAttribute("hidden", "");
     this.app = h("div", { className: "sk-app" });
-    this.live = h("p", { className: "sk-live", role: "status", "aria-live": "polite" });
+    // Visually hidden: the leader is already on screen in the standing; this only announces.
+    this.live = h("p", { className: "sk-live sk-sr", role: "status", "aria-live": "polite" });
     const staticPart = root.querySelector(".sk-static");
     root.insertBefore(this.app, staticPart ? staticPart.nextSibling : root.firstChild);
     this.app.after(this.live);
@@ -171,29 +180,61 @@ class ScoreKeeper {
     }
   }
 
-  /** Replace the rows of the current game if the engine accepts them; keep the old for undo. */
-  commit(rows) {
+  /** Replace the rows of the current game if the engine accepts them; keep the old for undo.
+   * `index` is the row being entered: an engine error about one of its boxes is shown there. */
+  commit(rows, index) {
     const game = this.game;
     const trial = { ...game, rows };
     const result = RANK[game.game](rankInput(trial));
     if ("error" in result) {
-      this.error = humanize(result.error);
-      this.render();
-      this.app.querySelector(".sk-error")?.focus();
+      this.fail(humanize(result.error), this.fieldOf(result.error, game, index));
       return false;
     }
     game.history = [...(game.history || []), game.rows].slice(-HISTORY_LIMIT);
     game.rows = rows;
     game.updated = new Date().toISOString();
-    this.error = null;
+    this.clearEntry();
     this.editing = null;
     this.save();
     this.render();
     return true;
   }
 
+  /** Show an entry error beside the box it is about (focused, so it is read with its message),
+   * or, when it is about the entry as a whole, as an alert below the boxes. */
+  fail(message, field) {
+    this.error = message;
+    this.errorField = field;
+    this.render();
+    const input = field === null ? null : this.app.querySelector("[aria-invalid=true]");
+    (input || this.app.querySelector(".sk-error"))?.focus();
+  }
+
+  /** Forget the error and what was typed (after a save, Cancel, or moving to another row or game). */
+  clearEntry() {
+    this.error = null;
+    this.errorField = null;
+    this.entryDraft = null;
+    this.confirmingDelete = false;
+  }
+
+  /** Which box of row `index` an engine message is about: "rounds[3].scores.Cy: ..." -> "Cy",
+   * "rounds[3].called: ..." -> "called"; null when it is about the row as a whole. */
+  fieldOf(raw, game, index) {
+    const at = `${game.game === "chips" ? "rounds" : "hands"}[${index}]`;
+    if (index === undefined || !raw.startsWith(at)) return null;
+    const rest = raw.slice(at.length);
+    if (rest.startsWith(".called:")) return "called";
+    const hit = game.players
+      .filter((p) => rest.startsWith(`.scores.${p}:`) || rest.startsWith(`.${p}:`))
+      .sort((a, b) => b.length - a.length)[0];
+    return hit ?? null;
+  }
+
   render() {
     const focusId = document.activeElement && this.app.contains(document.activeElement) ? document.activeElement.id : null;
+    this.resize?.disconnect();
+    this.resize = null;
     for (const url of this.urls) URL.revokeObjectURL(url);
     this.urls = [];
     const parts = [];
@@ -205,7 +246,28 @@ class ScoreKeeper {
     parts.push(this.renderBar());
     parts.push(this.game ? this.renderSheet() : this.renderSetup());
     this.app.replaceChildren(...parts);
+    if (!this.game) this.say(this.said || "");
+    this.said = null;
     if (focusId) document.getElementById(focusId)?.focus();
+    this.watchScroll();
+  }
+
+  /** Put words in the live region (only when they change, so nothing is read twice). */
+  say(text) {
+    if (this.live.textContent !== text) this.live.textContent = text;
+  }
+
+  /** Say under the table when it is wider than its box (6+ players on a phone), and only then. */
+  watchScroll() {
+    const box = this.app.querySelector(".sk-live-sheet .sk-scroll");
+    const hint = this.app.querySelector(".sk-scroll-hint");
+    if (!box || !hint) return;
+    const check = () => { hint.hidden = box.scrollWidth <= box.clientWidth + 1; };
+    check();
+    if (typeof ResizeObserver === "function") {
+      this.resize = new ResizeObserver(check);
+      this.resize.observe(box);
+    }
   }
 
   renderBar() {
@@ -213,7 +275,7 @@ class ScoreKeeper {
     const select = h("select", { id: "sk-saved", className: "sk-input", onchange: (e) => {
       this.data.current = e.target.value || null;
       this.editing = null;
-      this.error = null;
+      this.clearEntry();
       this.save();
       this.render();
     } });
@@ -229,7 +291,7 @@ class ScoreKeeper {
       h("button", { type: "button", className: "md-button", id: "sk-new", text: "New game", onclick: () => {
         this.data.current = null;
         this.editing = null;
-        this.error = null;
+        this.clearEntry();
         this.save();
         this.render();
         document.getElementById("sk-setup-game-chips")?.focus();
@@ -346,23 +408,23 @@ class ScoreKeeper {
     wrap.append(h("h2", { id: "sk-title", text: `${info.name}: ${game.players.join(", ")}` }));
     if (game.game === "3-chip-stack") wrap.append(h("p", { text: `Each player started with ${game.start} chips; ${result.total} chips in all.` }));
 
-    // The table of entries.
-    const head = h("tr", {}, h("th", { scope: "col", text: unit }));
-    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Cards" }));
-    head.append(h("th", { scope: "col", text: "Deals" }));
-    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Extra card" }));
-    for (const p of game.players) head.append(h("th", { scope: "col", text: p }));
-    if (game.game === "chips") head.append(h("th", { scope: "col", text: "Called chips" }));
-    head.append(h("th", { scope: "col", className: "sk-noprint", text: "Change" }));
+    // The table of entries. Cards, dealer and extra card ride in the row header as a small
+    // sub-line (as the plain sheet's .sk-seat-note does), so on a phone the players' columns
+    // get the room; the row header stays put (sticky) when a wide table scrolls sideways.
+    const head = h("tr", {}, h("th", { scope: "col", className: "sk-rowhead", text: unit }));
+    for (const p of game.players) head.append(h("th", { scope: "col", className: "sk-player", text: p }));
+    if (game.game === "chips") head.append(h("th", { scope: "col", className: "sk-called", text: "Called chips" }));
+    head.append(h("th", { scope: "col", className: "sk-noprint sk-change", text: "Edit" }));
     const body = h("tbody");
     const running = Object.fromEntries(game.players.map((p) => [p, 0]));
     game.rows.forEach((row, i) => {
       const seats = this.seats(game, i);
+      const note = game.game === "chips"
+        ? `${info.hand_sizes?.[i] ?? i + 3} cards, ${seats.dealer} deals, ${seats.extra}: extra card`
+        : `${seats.dealer} deals`;
       const tr = h("tr", { className: this.editing === i ? "sk-editing" : undefined },
-        h("th", { scope: "row", text: `${unit} ${i + 1}` }));
-      if (game.game === "chips") tr.append(h("td", { text: String(info.hand_sizes?.[i] ?? i + 3) }));
-      tr.append(h("td", { text: seats.dealer }));
-      if (game.game === "chips") tr.append(h("td", { text: seats.extra }));
+        h("th", { scope: "row", className: "sk-rowhead" }, h("span", { text: `${unit} ${i + 1}` }),
+          h("span", { className: "sk-seat-note", text: ` ${note}` })));
       const scores = game.game === "chips" ? row.scores : row;
       for (const p of game.players) {
         if (game.game === "3-chip-stack") {
@@ -374,27 +436,30 @@ class ScoreKeeper {
             h("span", { className: "sk-running", text: ` (${running[p]})` })));
         }
       }
-      if (game.game === "chips") tr.append(h("td", { text: row.called ?? "–" }));
-      tr.append(h("td", { className: "sk-noprint" }, h("button", { type: "button", className: "sk-link", id: `sk-edit-${i}`,
+      if (game.game === "chips") tr.append(h("td", { className: "sk-called", text: row.called ?? "–" }));
+      tr.append(h("td", { className: "sk-noprint sk-change" }, h("button", { type: "button", className: "sk-link", id: `sk-edit-${i}`,
         "aria-label": `Edit ${unit.toLowerCase()} ${i + 1}`, text: "Edit", onclick: () => {
           this.editing = i;
-          this.error = null;
+          this.clearEntry();
           this.render();
-          this.app.querySelector(".sk-entry input")?.focus();
+          this.app.querySelector(".sk-entry input:not([readonly])")?.focus();
         } })));
       body.append(tr);
     });
     if (game.game !== "3-chip-stack") {
-      const tr = h("tr", { className: "sk-total" }, h("th", { scope: "row", text: "Total" }));
-      const pad = game.game === "chips" ? 3 : 1;
-      for (let k = 0; k < pad; k++) tr.append(h("td"));
+      const tr = h("tr", { className: "sk-total" }, h("th", { scope: "row", className: "sk-rowhead", text: "Total" }));
       for (const p of game.players) tr.append(h("td", { className: "sk-num", text: String(result.totals?.[p] ?? 0) }));
-      if (game.game === "chips") tr.append(h("td", { text: `${Object.values(result.calls || {}).reduce((a, b) => a + b, 0)} calls` }));
-      tr.append(h("td", { className: "sk-noprint" }));
+      if (game.game === "chips") {
+        const calls = Object.values(result.calls || {}).reduce((a, b) => a + b, 0);
+        tr.append(h("td", { className: "sk-called", text: `${calls} ${calls === 1 ? "call" : "calls"}` }));
+      }
+      tr.append(h("td", { className: "sk-noprint sk-change" }));
       body.append(tr);
     }
     wrap.append(h("div", { className: "sk-scroll", role: "region", "aria-label": `${info.name} score table`, tabindex: "0" },
       h("table", { className: "sk-table" }, h("caption", { className: "sk-sr", text: `${info.name} score sheet` }), h("thead", {}, head), body)));
+    wrap.append(h("p", { className: "sk-hint sk-scroll-hint sk-noprint", hidden: true,
+      text: "The table is wider than the screen: scroll it sideways to see every player." }));
 
     // The next entry (or the one being edited).
     const done = result.finished;
@@ -406,18 +471,10 @@ class ScoreKeeper {
     // Where the game stands.
     wrap.append(this.renderStanding(game, info, result));
 
-    // Undo, print, export.
+    // Undo, print, export, delete.
     const actions = h("div", { className: "sk-actions sk-noprint" },
       h("button", { type: "button", className: "md-button", id: "sk-undo", text: "Undo the last entry",
-        disabled: !(game.history && game.history.length), onclick: () => {
-          game.rows = game.history.pop();
-          game.updated = new Date().toISOString();
-          this.editing = null;
-          this.error = null;
-          this.save();
-          this.render();
-          document.getElementById("sk-undo")?.focus();
-        } }),
+        disabled: !(game.history && game.history.length), onclick: () => this.undo() }),
       h("button", { type: "button", className: "md-button", id: "sk-print", text: "Print the sheet", onclick: () => window.print() }));
     if (done) {
       const stamp = (game.updated || game.created || "").slice(0, 10);
@@ -431,9 +488,66 @@ class ScoreKeeper {
         h("a", { className: "md-button", id: "sk-csv", href: csvUrl, download: `${base}.csv`, text: "Export as CSV" }),
         h("a", { className: "md-button", id: "sk-json", href: jsonUrl, download: `${base}.json`, text: "Export as JSON" }));
     }
+    actions.append(h("button", { type: "button", className: "md-button", id: "sk-delete", text: "Delete this game",
+      "aria-expanded": this.confirmingDelete ? "true" : "false", onclick: () => {
+        this.confirmingDelete = true;
+        this.render();
+        document.getElementById("sk-delete-no")?.focus();
+      } }));
     wrap.append(actions);
+    if (this.confirmingDelete) wrap.append(this.renderConfirmDelete(game, info));
     this.announce(game, result);
     return wrap;
+  }
+
+  /** The second step of "Delete this game": a question and two buttons, no window.confirm. The
+   * safe answer has the focus, so a second Enter keeps the game. */
+  renderConfirmDelete(game, info) {
+    const what = `the ${info.name} game of ${listNames(game.players)}`;
+    return h("div", { className: "sk-confirm sk-noprint", role: "group", "aria-labelledby": "sk-delete-question" },
+      h("p", { id: "sk-delete-question", role: "alert",
+        text: `Delete ${what}? Its scores are removed from this device; other saved games stay.` }),
+      h("div", { className: "sk-row" },
+        h("button", { type: "button", className: "md-button", id: "sk-delete-yes", text: "Yes, delete it", onclick: () => {
+          delete this.data.games[game.id];
+          this.data.current = null;
+          this.editing = null;
+          this.clearEntry();
+          this.said = `Deleted ${what}.`;
+          this.save();
+          this.render();
+          (document.getElementById("sk-saved"))?.focus();
+        } }),
+        h("button", { type: "button", className: "md-button", id: "sk-delete-no", text: "No, keep it", onclick: () => {
+          this.confirmingDelete = false;
+          this.render();
+          document.getElementById("sk-delete")?.focus();
+        } })));
+  }
+
+  /** Take back the last entry or change, and say which it was in the live region. */
+  undo() {
+    const game = this.game;
+    if (!game?.history?.length) return;
+    const unit = game.game === "chips" ? "round" : "hand";
+    const before = game.history.pop();
+    const after = game.rows;
+    if (before.length < after.length) {
+      this.said = after.length - before.length === 1
+        ? `Removed ${unit} ${after.length}.`
+        : `Removed ${unit}s ${before.length + 1} to ${after.length}.`;
+    } else {
+      const k = after.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
+      this.said = k >= 0 ? `Undid the change to ${unit} ${k + 1}.` : "Undid the last entry.";
+    }
+    game.rows = before;
+    game.updated = new Date().toISOString();
+    this.editing = null;
+    this.clearEntry();
+    this.save();
+    this.render();
+    const undo = document.getElementById("sk-undo");
+    (undo && !undo.disabled ? undo : this.app.querySelector(".sk-entry input:not([readonly])"))?.focus();
   }
 
   renderEntry(game, info, result) {
@@ -442,10 +556,18 @@ class ScoreKeeper {
     const unit = game.game === "chips" ? "Round" : "Hand";
     const seats = this.seats(game, index);
     const current = editing ? game.rows[index] : null;
-    const form = h("form", { className: "sk-entry sk-noprint", "aria-labelledby": "sk-entry-title", novalidate: true, onsubmit: (e) => {
-      e.preventDefault();
-      this.enter(form, index);
-    } });
+    const saved = current ? (game.game === "chips" ? current.scores : current) : {};
+    // What was typed wins over what is saved, so a refused entry comes back as it was typed.
+    const draft = this.entryDraft && this.entryDraft.gameId === game.id && this.entryDraft.index === index ? this.entryDraft : null;
+    const valueOf = (p) => (draft ? draft.values[p] ?? "" : p in saved ? String(saved[p]) : "");
+    const calledNow = draft ? draft.called : current?.called ?? "";
+    const form = h("form", { className: "sk-entry sk-noprint", "aria-labelledby": "sk-entry-title", novalidate: true,
+      onsubmit: (e) => {
+        e.preventDefault();
+        this.enter(form, index);
+      },
+      oninput: () => this.keepDraft(form, game, index),
+      onchange: () => this.keepDraft(form, game, index) });
     let title = `${unit} ${index + 1}`;
     if (game.game === "chips") title += ` of ${info.rounds}: ${info.hand_sizes?.[index]} cards each`;
     if (game.game === "chains") title += ` of ${info.rounds}`;
@@ -453,36 +575,47 @@ class ScoreKeeper {
     let who = `${seats.dealer} deals`;
     if (game.game === "chips") who += `; ${seats.extra} gets the extra card and opens by discarding it`;
     form.append(h("p", { className: "sk-who", text: `${who}.` }));
+    const errorId = "sk-entry-error";
+    const errorFor = (field) => (this.error && this.errorField === field
+      ? h("p", { className: "sk-error sk-error--field", id: errorId, text: this.error })
+      : null);
+    const invalid = (field) => (this.error && this.errorField === field
+      ? { "aria-invalid": "true", "aria-describedby": errorId } : {});
     const grid = h("div", { className: "sk-grid" });
+    // Chips: who called comes first, since it decides which score box stays empty.
+    if (game.game === "chips") {
+      const select = h("select", { id: "sk-called", className: "sk-input", "aria-describedby": "sk-called-hint", ...invalid("called"),
+        onchange: () => this.markCaller(form) },
+        h("option", { value: "", text: "Not noted" }));
+      for (const p of game.players) select.append(h("option", { value: p, text: p, selected: calledNow === p }));
+      if (this.errorField === "called") select.setAttribute("aria-describedby", `sk-called-hint ${errorId}`);
+      grid.append(h("div", { className: "sk-cellbox sk-cellbox--wide" },
+        h("label", { for: "sk-called", text: "Who called chips?" }), select,
+        h("p", { className: "sk-hint", id: "sk-called-hint", text: "The player who called chips scores 0; leave their score empty." }),
+        errorFor("called")));
+    }
     const before = editing && game.game === "3-chip-stack" ? RANK[game.game](rankInput({ ...game, rows: game.rows.slice(0, index) })) : result;
     const what = game.game === "3-chip-stack" ? "chips after the hand" : game.game === "chips" ? "score" : "points";
     game.players.forEach((p, i) => {
       const id = `sk-entry-${i}`;
       const out = game.game === "3-chip-stack" && before.out && p in before.out;
-      let value = "";
-      if (current) value = String((game.game === "chips" ? current.scores : current)[p] ?? "");
       grid.append(h("div", { className: "sk-cellbox" },
         h("label", { for: id, text: `${p}: ${what}` }),
         out
           ? h("input", { type: "text", id, className: "sk-input sk-input--num", value: "out", readonly: true, "data-out": "1" })
-          : h("input", { type: "number", id, className: "sk-input sk-input--num", min: "0", step: game.game === "chains" ? "5" : "1", inputmode: "numeric", value, "data-player": p })));
+          : h("input", { type: "number", id, className: "sk-input sk-input--num", min: "0", step: game.game === "chains" ? "5" : "1",
+            inputmode: "numeric", value: valueOf(p), "data-player": p, placeholder: calledNow === p ? "0" : undefined, ...invalid(p) }),
+        errorFor(p)));
     });
-    if (game.game === "chips") {
-      const select = h("select", { id: "sk-called", className: "sk-input" },
-        h("option", { value: "", text: "Not noted" }));
-      for (const p of game.players) select.append(h("option", { value: p, text: p, selected: current?.called === p }));
-      grid.append(h("div", { className: "sk-cellbox" }, h("label", { for: "sk-called", text: "Who called chips?" }), select));
-    }
     form.append(grid);
-    if (game.game === "chips") form.append(h("p", { className: "sk-hint", text: "The player who called chips scores 0; leave their score empty." }));
     if (game.game === "3-chip-stack") form.append(h("p", { className: "sk-hint", text: `The counts must add up to ${result.total}: chips are only won and lost between players.` }));
-    if (this.error) form.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: this.error }));
+    if (this.error && this.errorField === null) form.append(h("p", { className: "sk-error", id: errorId, role: "alert", tabindex: "-1", text: this.error }));
     const buttons = h("div", { className: "sk-row" },
       h("button", { type: "submit", className: "md-button md-button--primary", id: "sk-enter", text: editing ? `Save ${unit.toLowerCase()} ${index + 1}` : `Add ${unit.toLowerCase()} ${index + 1}` }));
     if (editing) {
       buttons.append(h("button", { type: "button", className: "md-button", id: "sk-cancel", text: "Cancel", onclick: () => {
         this.editing = null;
-        this.error = null;
+        this.clearEntry();
         this.render();
       } }));
     }
@@ -490,9 +623,27 @@ class ScoreKeeper {
     return form;
   }
 
+  /** Keep what is in the entry form, so a re-render (an error, a dismissed notice) refills it. */
+  keepDraft(form, game, index) {
+    const values = {};
+    for (const input of form.querySelectorAll("input[data-player]")) values[input.dataset.player] = input.value;
+    const called = form.querySelector("#sk-called")?.value ?? "";
+    this.entryDraft = { gameId: game.id, index, values, called };
+  }
+
+  /** Show "0" in the caller's (empty) box; the others lose it. */
+  markCaller(form) {
+    const called = form.querySelector("#sk-called")?.value ?? "";
+    for (const input of form.querySelectorAll("input[data-player]")) {
+      if (input.dataset.player === called) input.placeholder = "0";
+      else input.removeAttribute("placeholder");
+    }
+  }
+
   /** Read the entry form into a row; a missing or malformed number is refused here, the rest by the engine. */
   enter(form, index) {
     const game = this.game;
+    this.keepDraft(form, game, index);
     const called = game.game === "chips" ? form.querySelector("#sk-called").value || null : null;
     const scores = {};
     for (const input of form.querySelectorAll("input[data-player]")) {
@@ -503,11 +654,11 @@ class ScoreKeeper {
         continue;
       }
       if (!/^\d+$/.test(text)) {
-        this.error = text === ""
+        // A number box holds "" for text it cannot read as a number ("1,5"): say so, not "blank".
+        const unreadable = text === "" && input.validity?.badInput;
+        this.fail(text === "" && !unreadable
           ? `Write ${p}'s ${game.game === "3-chip-stack" ? "chips" : "score"} (a whole number, 0 or more).`
-          : `${p}: “${text}” is not a whole number of ${game.game === "3-chip-stack" ? "chips" : "points"}, 0 or more.`;
-        this.render();
-        this.app.querySelector(".sk-error")?.focus();
+          : `${p}: ${unreadable ? "that" : `“${text}”`} is not a whole number of ${game.game === "3-chip-stack" ? "chips" : "points"}, 0 or more.`, p);
         return;
       }
       scores[p] = Number(text);
@@ -515,7 +666,7 @@ class ScoreKeeper {
     const row = game.game === "chips" ? (called ? { scores, called } : { scores, called: null }) : scores;
     const rows = [...game.rows];
     rows[index] = row;
-    const ok = this.commit(rows);
+    const ok = this.commit(rows, index);
     if (ok) (this.app.querySelector(".sk-entry input:not([readonly])") || document.getElementById("sk-undo"))?.focus();
   }
 
@@ -565,8 +716,8 @@ class ScoreKeeper {
   }
 
   announce(game, result) {
-    const text = game.rows.length ? `${result.finished ? "Game over. " : ""}${this.sentence(game, result)}` : "";
-    if (this.live.textContent !== text) this.live.textContent = text;
+    const standing = game.rows.length ? `${result.finished ? "Game over. " : ""}${this.sentence(game, result)}` : "";
+    this.say([this.said, standing].filter(Boolean).join(" "));
   }
 
   csv(game, info, result) {

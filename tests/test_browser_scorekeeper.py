@@ -193,10 +193,18 @@ def test_axe_finds_no_violations(browser: Any, site_url: str, scheme: str) -> No
         violations = run_axe(page)  # the setup form
         assert not violations, describe_violations(violations)
         _start(page, "chips", PLAYERS)
+        page.fill("#sk-entry-0", "2.5")
+        page.click("#sk-enter")
+        assert page.locator("[aria-invalid=true]").count() == 1
+        remove_axe = "() => { document.querySelectorAll('script[src*=axe]').forEach(s => s.remove()); }"
+        page.evaluate(remove_axe)
+        violations = run_axe(page)  # an entry refused, its message beside the box
+        assert not violations, describe_violations(violations)
         for rnd in ROUNDS:
             _enter_chips_round(page, rnd)
-        page.evaluate("() => { document.querySelectorAll('script[src*=axe]').forEach(s => s.remove()); }")
-        violations = run_axe(page)  # the finished sheet
+        page.click("#sk-delete")
+        page.evaluate(remove_axe)
+        violations = run_axe(page)  # the finished sheet, asking whether to delete it
         assert not violations, describe_violations(violations)
         page.screenshot(path=str(SHOTS / f"scorekeeper-{scheme}.png"), full_page=True)
         assert not errors, errors
@@ -240,3 +248,169 @@ def test_the_sheet_works_after_instant_navigation_and_mounts_once(page: Any, sit
     assert "Round 2 of 8" in page.inner_text("#sk-entry-title")
     assert page.evaluate("window.__noReload") == "still here"
     assert not errors, errors
+
+
+def _values(page: Any) -> list[str]:
+    return [page.input_value(f"#sk-entry-{i}") for i in range(len(PLAYERS))]
+
+
+def test_a_refused_chips_entry_keeps_what_was_typed_and_marks_the_faulty_box(page: Any, site_url: str) -> None:
+    errors: list[str] = []
+    _open(page, site_url, errors)
+    _start(page, "chips", PLAYERS)
+    # "Who called chips?" comes before the score boxes: it decides which box stays empty.
+    order = page.evaluate("""() => [...document.querySelectorAll('.sk-entry select, .sk-entry input')]
+        .map(e => e.id)""")
+    assert order == ["sk-called", "sk-entry-0", "sk-entry-1", "sk-entry-2"]
+
+    page.select_option("#sk-called", "Cy")
+    for i, v in enumerate(["4", "2.5", "7"]):
+        page.fill(f"#sk-entry-{i}", v)
+    page.click("#sk-enter")
+    bo = page.locator("#sk-entry-1")
+    described = bo.get_attribute("aria-describedby")
+    assert bo.get_attribute("aria-invalid") == "true" and described
+    message = page.inner_text(f"#{described}")
+    assert "Bo" in message and "“2.5” is not a whole number" in message
+    # The message sits beside the box, and the box has the focus (so it is read with the message).
+    assert page.evaluate(f"document.getElementById('{described}').parentElement.contains(document.getElementById('sk-entry-1'))")
+    assert page.evaluate("document.activeElement.id") == "sk-entry-1"
+    assert _values(page) == ["4", "2.5", "7"]
+    assert page.input_value("#sk-called") == "Cy"
+    assert page.locator("[aria-invalid=true]").count() == 1
+    assert page.locator(".sk-app .sk-table tbody tr:not(.sk-total)").count() == 0
+
+    # The caller must score 0: the mark moves to Cy's box, and everything typed stays.
+    page.fill("#sk-entry-1", "2")
+    page.click("#sk-enter")
+    cy = page.locator("#sk-entry-2")
+    assert cy.get_attribute("aria-invalid") == "true"
+    assert "Cy called chips, so scores 0" in page.inner_text(f"#{cy.get_attribute('aria-describedby')}")
+    assert bo.get_attribute("aria-invalid") is None
+    assert _values(page) == ["4", "2", "7"]
+    assert page.input_value("#sk-called") == "Cy"
+
+    page.fill("#sk-entry-2", "")
+    page.click("#sk-enter")
+    assert page.locator(".sk-app .sk-table tbody tr:not(.sk-total)").count() == 1
+    assert page.locator("[aria-invalid=true]").count() == 0
+    assert _values(page) == ["", "", ""]  # round 2 starts empty
+
+    # A blank score (not the caller's) is marked on its box too.
+    page.fill("#sk-entry-0", "3")
+    page.fill("#sk-entry-2", "9")
+    page.click("#sk-enter")
+    assert bo.get_attribute("aria-invalid") == "true"
+    assert "Write Bo's score" in page.inner_text(f"#{bo.get_attribute('aria-describedby')}")
+    assert _values(page) == ["3", "", "9"]
+    assert not errors, errors
+
+
+def _small_controls(page: Any) -> list[str]:
+    """The live sheet's controls smaller than a 44 x 44 px tap target (a radio counts by its label)."""
+    return list(page.evaluate("""() => [...document.querySelectorAll(
+            '.sk-app button, .sk-app select, .sk-app input:not([type=radio]), .sk-app a, .sk-app .sk-choice')]
+        .map(e => [e.id || e.textContent.trim(), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44)
+        .map(([id, r]) => `${id}: ${Math.round(r.width)} x ${Math.round(r.height)}`)"""))
+
+
+def test_the_chips_table_fits_a_phone_with_three_players_and_scrolls_in_its_region_with_six(
+        browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 812})
+    page = context.new_page()
+    try:
+        errors: list[str] = []
+        _open(page, site_url, errors)
+        assert not _small_controls(page), _small_controls(page)  # the setup form
+        _start(page, "chips", PLAYERS)
+        for rnd in ROUNDS[:3]:
+            _enter_chips_round(page, rnd)
+        table = page.locator(".sk-app .sk-scroll")
+        width, client = table.evaluate("el => [el.scrollWidth, el.clientWidth]")
+        assert width <= client, f"the table is {width} px wide in a {client} px box"
+        heads = page.locator(".sk-app .sk-table thead th").all_inner_texts()
+        assert [t.replace("\n", " ") for t in heads] == ["Round", *PLAYERS, "Called chips", "Edit"]
+        # Cards, dealer and extra card ride in the row header, which stays put when the table scrolls.
+        first = page.locator(".sk-app .sk-table tbody th[scope=row]").first
+        assert first.inner_text().split("\n")[0] == "Round 1"
+        assert "3 cards" in first.inner_text() and "Ann deals" in first.inner_text()
+        assert first.evaluate("el => getComputedStyle(el).position") == "sticky"
+        assert page.locator(".sk-scroll-hint").is_hidden()
+        # Every control of the sheet is a tap target of at least 44 x 44 px.
+        assert not _small_controls(page), _small_controls(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.screenshot(path=str(SHOTS / "scorekeeper-chips-3-players-375.png"), full_page=True)
+
+        page.click("#sk-new")
+        six = ["Ann", "Bo", "Cy", "Dee", "Eve", "Flo"]
+        _start(page, "chips", six)
+        for i in range(5):
+            page.fill(f"#sk-entry-{i}", str(3 * i))
+        page.select_option("#sk-called", "Flo")
+        page.click("#sk-enter")
+        width, client = table.evaluate("el => [el.scrollWidth, el.clientWidth]")
+        assert width > client  # sideways, inside the labelled region, and said so
+        assert table.get_attribute("role") == "region" and table.get_attribute("aria-label") == "Chips score table"
+        assert page.locator(".sk-scroll-hint").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_live_region_is_visually_hidden_and_says_what_undo_removed(page: Any, site_url: str) -> None:
+    errors: list[str] = []
+    _open(page, site_url, errors)
+    _start(page, "chips", PLAYERS)
+    for rnd in ROUNDS[:3]:
+        _enter_chips_round(page, rnd)
+    leader = page.inner_text(".sk-explain")
+    assert leader == "Ann leads on 4 after round 3."
+    live = page.locator(".sk-live")
+    assert live.get_attribute("aria-live") == "polite" and live.inner_text() == leader
+    box = live.bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1  # announced, not shown twice
+    page.click("#sk-undo")
+    assert live.inner_text() == "Removed round 3. Ann leads on 0 after round 2."
+    page.click("#sk-edit-0")
+    page.fill("#sk-entry-1", "7")
+    page.click("#sk-enter")
+    page.click("#sk-undo")
+    assert live.inner_text().startswith("Undid the change to round 1.")
+    assert not errors, errors
+
+
+def test_deleting_a_game_asks_first_and_keeps_the_other_saved_games(page: Any, site_url: str) -> None:
+    errors: list[str] = []
+    page.on("dialog", lambda d: errors.append(f"unexpected dialog: {d.message}"))
+    _open(page, site_url, errors)
+    _start(page, "chains", ["Ann", "Bo"])
+    page.click("#sk-new")
+    _start(page, "chips", PLAYERS)
+    _enter_chips_round(page, ROUNDS[0])
+    page.click("#sk-delete")
+    assert "Delete the Chips game of Ann, Bo and Cy?" in page.inner_text("#sk-delete-question")
+    page.click("#sk-delete-no")  # the second step can be declined
+    assert page.locator("#sk-delete-yes").count() == 0
+    assert page.locator(".sk-app .sk-table tbody tr:not(.sk-total)").count() == 1
+    page.click("#sk-delete")
+    page.click("#sk-delete-yes")
+    assert page.locator("#sk-start-game").is_visible()
+    assert page.inner_text(".sk-live") == "Deleted the Chips game of Ann, Bo and Cy."
+    saved = page.evaluate(f"Object.values(JSON.parse(localStorage.getItem('{STORE_KEY}')).games).map(g => g.game)")
+    assert saved == ["chains"]
+    options = page.locator("#sk-saved option").all_inner_texts()
+    assert len(options) == 2 and options[1].startswith("Chains: Ann, Bo")
+    page.reload()
+    page.wait_for_selector(".sk-app")
+    assert page.locator("#sk-saved option").count() == 2
+    assert not errors, errors
+
+
+def test_each_paper_sheet_link_names_its_game(page: Any, site_url: str) -> None:
+    page.goto(site_url + "keep-score/")
+    names = page.locator(".sk-paper a").all_inner_texts()
+    assert len(names) == 6 and len(set(names)) == 6
+    for game in ("Chips", "Chains", "3 Chip Stack"):
+        assert f"{game} score sheet, A4 (PDF)" in names

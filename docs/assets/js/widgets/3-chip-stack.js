@@ -5,7 +5,7 @@
 
 import { showdown } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
-import { el, face, sentence, onEveryPage } from "./dom.js";
+import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
@@ -26,7 +26,7 @@ function mount(root) {
   const live = root.querySelector("[data-live]");
   if (!form || !result || inputs.length < 2) return;
   const errorOf = (name) => root.querySelector(`[data-error-for="${name}"]`);
-  const announce = (text) => { if (live) live.textContent = text; };
+  const announce = announcer(live);
 
   function setError(field, text) {
     for (const node of [...inputs, pot]) {
@@ -43,7 +43,20 @@ function mount(root) {
     result.replaceChildren(el("p", { class: "rb-widget__placeholder" }, text));
   }
 
-  function update() {
+  /** The seat a whole-table message is about: the last one holding the card named in "2 copies
+   * of 9C in the hands" (the one that repeated it), or holding a joker; else the first. */
+  function seatOf(message, hands) {
+    const named = /copies of (\S+) in/.exec(message);
+    const code = named ? named[1] : /\bjoker\b/.test(message) ? "JK" : null;
+    if (code) {
+      for (let k = hands.length - 1; k >= 0; k--) {
+        if (hands[k].some((tok) => { try { return parseCard(tok).code === code; } catch { return false; } })) return k;
+      }
+    }
+    return 0;
+  }
+
+  function update(now = false) {
     result.dataset.winners = "";
     const seats = inputs.filter((i) => i.value.trim());
     const players = seats.map((i) => Number(i.dataset.player));
@@ -58,8 +71,8 @@ function mount(root) {
       if (!/^\d+$/.test(potText)) {
         const text = "The pot is a number of chips, like 12.";
         setError("pot", text);
-        placeholder("");
-        announce(text);
+        result.replaceChildren(); // no empty answer bar under the message
+        announce(text, { now });
         return;
       }
       potValue = Number(potText);
@@ -68,8 +81,8 @@ function mount(root) {
     const rec = showdown({ hands, pot: potValue });
     if (rec.error) {
       const m = /^hands\[(\d+)\](?:\[\d+\])?: (.*)$/s.exec(rec.error);
-      let field = m ? seats[Number(m[1])].name : seats[0].name;
-      let text = sentence(m ? m[2] : rec.error);
+      let field = seats[m ? Number(m[1]) : seatOf(rec.error, hands)].name;
+      let text = tidy(m ? m[2] : rec.error);
       const size = /^a 3 Chip Stack hand is 3 cards, not (\d+): (.*)$/.exec(rec.error);
       if (size) {
         const k = hands.findIndex((h) => h.join(" ") === size[2] || h.length === Number(size[1]));
@@ -77,8 +90,8 @@ function mount(root) {
         text = `Player ${players[Math.max(k, 0)]} needs three cards, not ${size[1]}.`;
       }
       setError(field, text);
-      placeholder("");
-      announce(text);
+      result.replaceChildren();
+      announce(text, { now });
       return;
     }
     setError(null, "");
@@ -125,11 +138,11 @@ function mount(root) {
       list.append(li);
     });
     result.append(list);
-    announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${said || why} ${split}`);
+    announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${said || why} ${split}`, { now });
   }
 
-  form.addEventListener("submit", (e) => { e.preventDefault(); update(); });
-  for (const node of [...inputs, pot]) if (node) node.addEventListener("input", update);
+  form.addEventListener("submit", (e) => { e.preventDefault(); update(true); });
+  for (const node of [...inputs, pot]) if (node) node.addEventListener("input", () => update());
   const params = new URLSearchParams(window.location.search);
   for (const node of [...inputs, pot]) {
     if (node && params.has(node.name) && !node.value) node.value = params.get(node.name);

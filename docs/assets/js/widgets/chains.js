@@ -5,16 +5,17 @@
 
 import { playChains, scoreChains } from "../engine/chains.js";
 import { parseCard, pySplit, spokenName } from "../engine/cards.js";
-import { el, face, sentence, onEveryPage } from "./dom.js";
+import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="chains"]';
 const mounted = new WeakSet();
 
+// Why a card may go: one clause each, no colon of its own (the verdict already has one).
 const WHY = {
-  royal: "a royal: one rank higher or lower and the same suit",
-  run: "a run: one rank higher or lower",
-  flush: "a flush: the same suit",
-  same: "the same rank",
+  royal: "it makes a royal (one rank higher or lower, and the same suit)",
+  run: "it makes a run (one rank higher or lower)",
+  flush: "it makes a flush (the same suit)",
+  same: "it is the same rank",
 };
 
 function mount(root) {
@@ -46,9 +47,9 @@ function mount(root) {
       }
     }
   }
-  const announce = (text) => { if (live) live.textContent = text; };
+  const announce = announcer(live);
 
-  function updatePlay() {
+  function updatePlay(now = false) {
     const t = top.value.trim();
     const c = card.value.trim();
     playResult.replaceChildren();
@@ -63,9 +64,9 @@ function mount(root) {
     if (rec.error) {
       const m = /^(top|card): (.*)$/s.exec(rec.error);
       const field = m ? m[1] : "card";
-      const text = sentence(m ? m[2] : rec.error);
+      const text = tidy(m ? m[2] : rec.error);
       setError(["top", "card"], field, text);
-      announce(text);
+      announce(text, { now });
       return;
     }
     setError(["top", "card"], null, "");
@@ -75,6 +76,8 @@ function mount(root) {
     const mine = parseCard(c).code;
     const theirs = parseCard(t).code;
     const p = el("p", { class: `rb-result__verdict rb-result__verdict--${rec.legal ? "yes" : "no"}` });
+    // A sign as well as a colour tells "yes" from "no".
+    p.append(el("span", { class: "rb-result__sign", "aria-hidden": "true" }, rec.legal ? "✓ " : "✗ "));
     p.append(el("strong", {}, rec.legal ? "Yes." : "No."), " ", face(mine), rec.legal ? " may go on " : " may not go on ", face(theirs));
     p.append(rec.legal ? `: ${WHY[rec.kind]}.` : ": it is not a run, a flush or a royal.");
     playResult.append(p);
@@ -85,10 +88,10 @@ function mount(root) {
     }
     announce(rec.legal
       ? `Yes: ${spokenName(parseCard(mine))} may go on ${spokenName(parseCard(theirs))}, ${WHY[rec.kind]}. ${again}`
-      : `No: ${spokenName(parseCard(mine))} may not go on ${spokenName(parseCard(theirs))}.`);
+      : `No: ${spokenName(parseCard(mine))} may not go on ${spokenName(parseCard(theirs))}.`, { now });
   }
 
-  function updatePoints() {
+  function updatePoints(now = false) {
     if (!hand || !pointsResult) return;
     pointsResult.replaceChildren();
     pointsResult.dataset.score = "";
@@ -100,9 +103,9 @@ function mount(root) {
     }
     const rec = scoreChains({ hand: cards, decks: Number(decks ? decks.value : 1) });
     if (rec.error) {
-      const text = sentence(rec.error.replace(/^hand(\[\d+\])?: /, ""));
+      const text = tidy(rec.error.replace(/^hand(\[\d+\])?: /, ""));
       setError(["hand"], "hand", text);
-      announce(text);
+      announce(text, { now });
       return;
     }
     setError(["hand"], null, "");
@@ -110,16 +113,16 @@ function mount(root) {
     const p = el("p", { class: "rb-result__score" });
     p.append("Points: ", el("strong", {}, String(rec.score)));
     pointsResult.append(p);
-    announce(`${rec.score} points.`);
+    announce(`${rec.score} points.`, { now });
   }
 
-  playForm.addEventListener("submit", (e) => { e.preventDefault(); updatePlay(); });
-  for (const node of [top, card]) node.addEventListener("input", updatePlay);
-  for (const s of switches) s.addEventListener("change", updatePlay);
+  playForm.addEventListener("submit", (e) => { e.preventDefault(); updatePlay(true); });
+  for (const node of [top, card]) node.addEventListener("input", () => updatePlay());
+  for (const s of switches) s.addEventListener("change", () => updatePlay());
   if (decks) decks.addEventListener("change", () => { updatePlay(); updatePoints(); });
   if (pointsForm && hand) {
-    pointsForm.addEventListener("submit", (e) => { e.preventDefault(); updatePoints(); });
-    hand.addEventListener("input", updatePoints);
+    pointsForm.addEventListener("submit", (e) => { e.preventDefault(); updatePoints(true); });
+    hand.addEventListener("input", () => updatePoints());
   }
   const params = new URLSearchParams(window.location.search);
   for (const name of ["top", "card", "hand"]) {

@@ -34,17 +34,20 @@ class UnknownWidget(RulebookError):
 
 
 def card_faces(*, jokers: bool) -> list[dict[str, Any]]:
-    """The cards of the tap grid, suit by suit in pack order (then the two jokers): notation,
-    face (``8♥︎``), spoken name (``eight of hearts``) and the suit's noun for the CSS class."""
+    """The cards of the tap grid, suit by suit in pack order (then the joker): notation,
+    face (``8♥︎``), spoken name (``eight of hearts``), the suit's noun for the CSS class, and how
+    many copies one pack holds (a button counts copies up to that times the packs: a pack has
+    two jokers, so one joker button stands for all of them)."""
     cards: list[Card] = [Card(r, s) for s in SUITS for r in RANKS]
     if jokers:
-        cards += [JOKER, JOKER]
+        cards.append(JOKER)
     return [
         {
             "code": format_card(c),
             "face": card_symbol(c),
             "name": spoken_name(c),
             "suit": c.suit.noun if c.suit is not None else "joker",
+            "per_pack": 2 if c.is_joker else 1,
         }
         for c in cards
     ]

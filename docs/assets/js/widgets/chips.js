@@ -1,15 +1,19 @@
 // The Chips hand scorer. Upgrades the form that generator/widgets.py renders into
-// [data-widget="chips"]: results as you type (and on Enter, without a reload), a tap grid of the
-// 54 cards, the caller's groups for laying off, words for every group, errors beside the field
-// they belong to, and a polite live region. Mounts inside Material's document$ (instant
+// [data-widget="chips"]: results as you type (and on Enter, without a reload) right under the
+// Cards field, a tap grid of the 52 cards and the joker that counts copies up to what the packs
+// hold and stops at ten cards, the caller's groups for laying off, words for every group, errors
+// beside the field they belong to (a card still being typed is not flagged), and a polite live
+// region that waits for the answer to settle. Mounts inside Material's document$ (instant
 // navigation swaps the page without running scripts again); mounting twice does nothing.
 // Text goes in with textContent only: what people type is never read as HTML.
 
 import { scoreChips, describeMeld, cardValue } from "../engine/chips.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
-import { el, face, faces, sentence, onEveryPage } from "./dom.js";
+import { el, face, faces, sentence, tidy, announcer, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="chips"]';
+const MAX_CARDS = 10; // chips-hand-sizes
+const WIDE = "(min-width: 45em)"; // the tap grid starts open where there is room for it
 const mounted = new WeakSet();
 
 const tokens = (text) => pySplit(text.replaceAll(",", " "));
@@ -36,11 +40,10 @@ function callerGroups(text) {
 /** An engine message in words, and the field it belongs beside. */
 function explain(message) {
   let m = /^caller_groups\[(\d+)\](?:\.cards(?:\[\d+\])?)?: (.*)$/s.exec(message);
-  if (m) return { field: "caller", text: `Caller's group ${Number(m[1]) + 1}: ${m[2]}` };
+  if (m) return { field: "caller", text: `Caller's group ${Number(m[1]) + 1}: ${tidy(m[2])}` };
   m = /^hand(?:\[\d+\])?: (.*)$/s.exec(message);
-  if (m) return { field: "cards", text: sentence(m[1]) };
-  if (/^packs/.test(message)) return { field: "cards", text: sentence(message) };
-  return { field: "cards", text: sentence(message) };
+  if (m) return { field: "cards", text: tidy(m[1]) };
+  return { field: "cards", text: tidy(message) };
 }
 
 function mount(root) {
@@ -52,17 +55,19 @@ function mount(root) {
   const packs = root.querySelector('select[name="packs"]');
   const caller = root.querySelector('input[name="caller"]');
   const grid = root.querySelector("[data-grid]");
+  const full = root.querySelector("[data-grid-full]");
   const result = root.querySelector("[data-result]");
-  const live = root.querySelector("[data-live]");
+  const announce = announcer(root.querySelector("[data-live]"));
   const errors = {
     cards: root.querySelector('[data-error-for="cards"]'),
     caller: root.querySelector('[data-error-for="caller"]'),
   };
   const fields = { cards: input, caller };
   if (!form || !input || !result) return;
+  const maxCards = Number(root.dataset.maxCards) || MAX_CARDS;
   const placeholder = result.querySelector(".rb-widget__placeholder");
   const placeholderText = placeholder ? placeholder.textContent : "";
-  let lastAnnounced = "";
+  const packCount = () => Number(packs ? packs.value : 1);
 
   function showError(field, text) {
     for (const [name, node] of Object.entries(errors)) {
@@ -76,27 +81,45 @@ function mount(root) {
     }
   }
 
-  function announce(text) {
-    if (live && text !== lastAnnounced) {
-      live.textContent = text;
-      lastAnnounced = text;
-    }
+  /** The cards typed so far. While typing (not `final`), a last word with no space after it may
+   * be a card half typed ("1" on the way to "10H"): it counts only once it reads as a card. */
+  function handTokens(final) {
+    const list = tokens(input.value);
+    if (!final && list.length && !/[\s,]$/.test(input.value) && !canonical(list[list.length - 1])) list.pop();
+    return list;
   }
 
   function syncGrid() {
     if (!grid) return;
     const counts = new Map();
+    let total = 0;
     for (const tok of tokens(input.value)) {
       const code = canonical(tok);
       if (code) counts.set(code, (counts.get(code) || 0) + 1);
+      total += 1;
     }
+    const isFull = total >= maxCards;
     for (const button of grid.querySelectorAll("[data-card]")) {
-      const need = Number(button.dataset.copy || 1);
-      button.setAttribute("aria-pressed", String((counts.get(button.dataset.card) || 0) >= need));
+      const n = counts.get(button.dataset.card) || 0;
+      const most = Number(button.dataset.perPack || 1) * packCount();
+      const name = button.querySelector("[data-name]");
+      const badge = button.querySelector(".rb-grid__count");
+      button.setAttribute("aria-pressed", String(n > 0));
+      button.dataset.count = String(n);
+      button.dataset.next = n < most && !isFull ? "add" : "remove";
+      if (n === 0 && isFull) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+      if (name) name.textContent = n > 0 ? `${name.dataset.name}, ${n} in hand` : name.dataset.name;
+      if (badge) badge.textContent = n === 0 ? "" : n === 1 ? "✓" : `×${n}`;
+    }
+    if (full) {
+      full.textContent = isFull
+        ? `The hand is full: a Chips hand holds at most ${maxCards} cards. Tap a card in it to take it out.`
+        : "";
     }
   }
 
-  function render(rec) {
+  function render(rec, now) {
     result.replaceChildren();
     result.dataset.score = String(rec.score);
     result.dataset.record = JSON.stringify(rec);
@@ -137,7 +160,7 @@ function mount(root) {
     } else if (!rec.lay_offs.length || rec.score === 0) {
       result.append(el("p", { class: "rb-result__loose" }, "Every card is in a group or laid off: nothing left over."));
     }
-    announce(`Score ${rec.score}. ${words.map(sentence).join(". ")}.`);
+    announce(`Score ${rec.score}. ${words.map(sentence).join(". ")}.`, { now });
   }
 
   function clearResult(text) {
@@ -147,64 +170,84 @@ function mount(root) {
     if (text) result.append(el("p", { class: "rb-widget__placeholder" }, text));
   }
 
-  function update() {
+  /** Score what is typed. `final` (Enter, leaving a field, a tap) checks every word; while typing
+   * the word under the cursor waits, and so does a caller's group still being typed. */
+  function update({ final = true, now = false } = {}) {
     syncGrid();
-    const hand = tokens(input.value);
+    const hand = handTokens(final);
     if (!hand.length) {
       showError(null, "");
       clearResult(placeholderText);
-      announce("");
+      announce("", { now });
       return;
     }
-    let groups = null;
-    try {
-      groups = caller && caller.value.trim() ? callerGroups(caller.value) : null;
-    } catch (e) {
-      showError("caller", e.message);
-      clearResult("");
-      announce(e.message);
-      return;
+    const typingCaller = !final && caller && document.activeElement === caller && !/[\s;,|]$/.test(caller.value);
+    const attempt = (text) => {
+      let groups = null;
+      try {
+        groups = text.trim() ? callerGroups(text) : null;
+      } catch (e) {
+        return { error: e, field: "caller", text: e.message };
+      }
+      const rec = scoreChips({ hand, packs: packCount(), caller_groups: groups });
+      return rec.error ? { error: rec.error, ...explain(rec.error) } : { rec };
+    };
+    const callerText = caller ? caller.value : "";
+    let out = attempt(callerText);
+    if (out.error && out.field === "caller" && typingCaller) {
+      out = attempt(callerText.split(/[;\n|]/).slice(0, -1).join(";")); // the group being typed waits
     }
-    const rec = scoreChips({ hand, packs: Number(packs ? packs.value : 1), caller_groups: groups });
-    if (rec.error) {
-      const { field, text } = explain(rec.error);
-      showError(field, text);
+    if (out.error) {
+      showError(out.field, out.text);
       clearResult("");
-      announce(text);
+      announce(out.text, { now });
       return;
     }
     showError(null, "");
-    render(rec);
+    render(out.rec, now);
   }
 
-  function toggle(button) {
+  /** A tap puts one more copy in while the packs hold another and the hand has room; otherwise
+   * it takes that card out of the hand (every copy of it). */
+  function tap(button) {
+    if (button.getAttribute("aria-disabled") === "true") {
+      if (full) announce(full.textContent, { now: true }); // say why nothing went in
+      return;
+    }
     const code = button.dataset.card;
     const list = tokens(input.value);
-    if (button.getAttribute("aria-pressed") === "true") {
-      for (let k = list.length - 1; k >= 0; k--) {
-        if (canonical(list[k]) === code) { list.splice(k, 1); break; }
-      }
-    } else list.push(code);
+    if (button.dataset.next === "add") list.push(code);
+    else {
+      for (let k = list.length - 1; k >= 0; k--) if (canonical(list[k]) === code) list.splice(k, 1);
+    }
     input.value = list.join(" ");
     update();
   }
 
   form.addEventListener("submit", (event) => {
     event.preventDefault(); // Enter scores in place: the page never reloads
-    update();
+    update({ now: true });
   });
-  input.addEventListener("input", update);
-  if (caller) caller.addEventListener("input", update);
-  if (packs) packs.addEventListener("change", update);
+  input.addEventListener("input", () => update({ final: false }));
+  input.addEventListener("blur", () => update());
+  if (caller) {
+    caller.addEventListener("input", () => update({ final: false }));
+    caller.addEventListener("blur", () => update());
+  }
+  if (packs) packs.addEventListener("change", () => update());
   if (grid) {
     grid.hidden = false;
+    if (window.matchMedia && window.matchMedia(WIDE).matches) grid.open = true;
     grid.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button || !grid.contains(button)) return;
       if (button.hasAttribute("data-clear")) {
         input.value = "";
         update();
-      } else if (button.dataset.card) toggle(button);
+      } else if (button.hasAttribute("data-undo")) {
+        input.value = tokens(input.value).slice(0, -1).join(" ");
+        update();
+      } else if (button.dataset.card) tap(button);
     });
   }
   // A form sent before the script loaded (GET, to this page) carries its fields in the address.

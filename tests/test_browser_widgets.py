@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,8 @@ def score_of(page: Any) -> str:
 
 
 def error_beside(page: Any, field: str) -> str:
-    return str(page.text_content(f'{CHIPS} [data-error-for="{field}"]') or "").strip()
+    """The message beside a field, without the text-style selector after a suit (8♥︎ reads 8♥)."""
+    return str(page.text_content(f'{CHIPS} [data-error-for="{field}"]') or "").replace("\ufe0e", "").strip()
 
 
 def python_score(rec: dict[str, Any]) -> dict[str, Any]:
@@ -106,7 +108,8 @@ def test_the_grid_taps_cards_in_and_out(open_page: Any) -> None:
     page = open_page("chips/")
     grid = f"{CHIPS} [data-grid]"
     assert page.is_visible(grid)
-    assert page.locator(f"{grid} button[data-card]").count() == 54
+    assert page.get_attribute(grid, "open") is not None  # open where there is room (1280 px)
+    assert page.locator(f"{grid} button[data-card]").count() == 53  # 52 cards and one joker
     for name in ["five of hearts", "six of hearts", "joker", "king of spades"]:
         page.get_by_role("button", name=name, exact=True).first.click()
     assert page.input_value(CARDS) == "5H 6H JK KS"
@@ -152,15 +155,190 @@ def test_the_callers_groups_take_lay_offs(open_page: Any) -> None:
 BAD = [
     # (cards, caller, packs, field the message is beside, words it holds)
     ("8H ZZ 9S", "", "1", "cards", "unknown card 'ZZ'"),
-    ("8H 8H 9S", "", "1", "cards", "copies of 8H"),
-    ("JK JK JK 8H", "", "1", "cards", "copies of JK"),
+    ("8H 8H 9S", "", "1", "cards", "2 copies of 8♥ in the hand, but one pack holds only 1"),
+    ("JK JK JK 8H", "", "1", "cards", "3 jokers"),
     ("AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "", "1", "cards", "at most 10"),
     ("8H 9S", "4H 5H 7H", "1", "caller", "Caller's group 1"),
     ("8H 9S", "8S 9D 10C", "1", "caller", "neither a set"),
     ("8H 9S", "8S 8D", "1", "caller", "three or more"),
     ("8H 9S", "8S 8D 8C; 4H 5H XX", "1", "caller", "Caller's group 2"),
-    ("8H 9S", "8H 8D 8C", "1", "cards", "copies of 8H"),
+    ("8H 9S", "8H 8D 8C", "1", "cards", "copies of 8♥"),
 ]
+
+
+def test_the_answer_sits_right_under_the_cards_field_on_a_phone(open_page: Any) -> None:
+    """chips: typing with a phone's keyboard open, the score is in sight (not ~1,000 px down)."""
+    page = open_page("chips/", "phone")
+    grid = f"{CHIPS} [data-grid]"
+    assert page.get_attribute(grid, "open") is None  # folded: "Or tap the cards"
+    assert page.text_content(f"{grid} > summary").strip() == "Or tap the cards"
+    page.fill(CARDS, "8H 8S JK 4C")
+    field = page.locator(CARDS).bounding_box()
+    score = page.locator(f"{RESULT} .rb-result__score").bounding_box()
+    assert 0 < score["y"] - (field["y"] + field["height"]) < 120, (field, score)
+    assert page.text_content(f"{RESULT} .rb-result__score").strip() == "Score: 4"
+    # The submit stays for Enter and for no script, but it is a plain button, not the loud one.
+    submit = page.locator(f"{CHIPS} button[type=submit]")
+    assert "md-button--primary" not in (submit.get_attribute("class") or "")
+    page.click(f"{grid} > summary")
+    assert page.is_visible(f'{grid} [data-card="AS"]')
+    assert not page.errors
+
+
+def test_the_grid_counts_copies_up_to_the_packs_and_stops_at_ten(open_page: Any) -> None:
+    page = open_page("chips/")
+    grid = f"{CHIPS} [data-grid]"
+    eight = page.locator(f'{grid} [data-card="8H"]')
+    joker = page.locator(f'{grid} [data-card="JK"]')
+    # One joker button (named "joker") counts every joker the packs hold.
+    assert page.get_by_role("button", name="joker", exact=True).count() == 1
+    page.select_option(f"{CHIPS} select[name=packs]", "2")
+    eight.click()
+    eight.click()
+    assert page.input_value(CARDS) == "8H 8H"
+    assert page.get_by_role("button", name="eight of hearts, 2 in hand").get_attribute("aria-pressed") == "true"
+    assert eight.locator(".rb-grid__count").text_content() == "×2"
+    eight.click()  # both packs' copies are in: a tap takes the card out
+    assert page.input_value(CARDS) == ""
+    assert eight.get_attribute("aria-pressed") == "false"
+    for _ in range(4):
+        joker.click()
+    assert page.input_value(CARDS) == "JK JK JK JK"
+    assert page.get_by_role("button", name="joker, 4 in hand").count() == 1
+    joker.click()  # two packs hold four jokers
+    assert page.input_value(CARDS) == ""
+    # One pack: a second tap takes the card out again.
+    page.select_option(f"{CHIPS} select[name=packs]", "1")
+    eight.click()
+    eight.click()
+    assert page.input_value(CARDS) == ""
+    # Ten cards: the cards not in the hand cannot go in, and the widget says why.
+    for code in ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]:
+        page.click(f'{grid} [data-card="{code}"]')
+    assert page.get_attribute(f'{grid} [data-card="JS"]', "aria-disabled") == "true"
+    assert page.get_attribute(f'{grid} [data-card="AS"]', "aria-disabled") is None
+    note = page.text_content(f"{grid} [data-grid-full]")
+    assert "at most 10" in note
+    assert "rbw-chips-grid-full" in page.get_attribute(f'{grid} [data-card="JS"]', "aria-describedby")
+    page.click(f'{grid} [data-card="JS"]', force=True)  # aria-disabled: stays focusable, does nothing
+    assert len(page.input_value(CARDS).split()) == 10 and error_beside(page, "cards") == ""
+    assert score_of(page) == str(python_score({"hand": page.input_value(CARDS).split()})["score"])
+    page.get_by_role("button", name="Take out the last card").click()
+    assert page.input_value(CARDS).split()[-1] == "9S"
+    assert page.get_attribute(f'{grid} [data-card="JS"]', "aria-disabled") is None
+    assert page.text_content(f"{grid} [data-grid-full]") == ""
+    assert not page.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_grid_buttons_are_thumb_sized_and_nothing_clips_on_a_phone(open_page: Any, scheme: str) -> None:
+    page = open_page("chips/", "phone", scheme)
+    page.click(f"{CHIPS} [data-grid] > summary")
+    page.fill(CARDS, "10S 10H 10D 10C QS JK")
+    page.evaluate("document.activeElement.blur()")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('[data-grid] [data-card]')].map((b) => {
+        const r = b.getBoundingClientRect();
+        const f = b.querySelector('[aria-hidden]').getBoundingClientRect();
+        const badge = b.querySelector('.rb-grid__count').getBoundingClientRect();
+        return {card: b.dataset.card, width: r.width, left: r.left, right: r.right,
+                faceLeft: f.left, faceRight: f.right, badge: badge.width ? [badge.left, badge.right] : null,
+                text: b.querySelector('.rb-grid__count').textContent};
+    })""")
+    for b in boxes:
+        assert b["width"] >= 44, b
+        assert b["left"] <= b["faceLeft"] and b["faceRight"] <= b["right"], b  # "10♠" whole
+        if b["card"] in {"10S", "10H", "10D", "10C", "QS", "JK"}:
+            assert b["text"] == "✓" and b["badge"], b  # a tick you can see, in the corner
+            assert b["badge"][1] <= b["right"] + 2 and b["badge"][0] >= b["left"], b
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1]
+    assert not page.errors
+
+
+def test_a_card_still_being_typed_is_not_flagged(open_page: Any) -> None:
+    page = open_page("chips/")
+    page.click(CARDS)
+    page.keyboard.type("8H 1")
+    assert error_beside(page, "cards") == ""  # "1" on the way to "10H"
+    assert page.get_attribute(CARDS, "aria-invalid") is None
+    assert score_of(page) == "8"  # the cards so far still score
+    page.keyboard.type("0H")
+    assert score_of(page) == "18" and error_beside(page, "cards") == ""
+    page.keyboard.type(" ZZ")
+    assert error_beside(page, "cards") == ""
+    page.keyboard.type(" ")  # a space after it: now it is a word, and not a card
+    assert "unknown card 'zz'" in error_beside(page, "cards").lower()
+    page.fill(CARDS, "8H 1")
+    page.press(CARDS, "Enter")  # Enter checks the last word too
+    assert "unknown card '1'" in error_beside(page, "cards").lower()
+    page.fill(CARDS, "8H 1")
+    assert error_beside(page, "cards") == ""
+    page.click(CALLER)  # and so does leaving the field
+    assert "unknown card '1'" in error_beside(page, "cards").lower()
+    # An over-long hand: no rule id in what people read.
+    page.fill(CARDS, "AS 3S 4S 5S 6S 7S 8S 9S 10S JS QS")
+    assert error_beside(page, "cards") == "11 cards, but a Chips hand holds at most 10"
+    assert not page.errors
+
+
+def test_the_live_region_waits_for_the_answer_to_settle(open_page: Any) -> None:
+    page = open_page("chips/")
+    live = f"{CHIPS} [data-live]"
+    page.click(CARDS)
+    page.keyboard.type("8H 8S 8D")
+    assert page.text_content(live) == ""  # not straight away, key by key
+    page.wait_for_function(f"document.querySelector('{live}').textContent.startsWith('Score 0')", timeout=3000)
+    page.keyboard.type(" 4C")
+    page.wait_for_timeout(250)
+    assert page.text_content(live).startswith("Score 0")
+    page.wait_for_function(f"document.querySelector('{live}').textContent.startsWith('Score 4')", timeout=3000)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_is_not_the_error_colour(open_page: Any, scheme: str) -> None:
+    page = open_page("chips/", scheme=scheme)
+    page.fill(CALLER, "8S 9D 10C")  # a bad caller's group: that field is marked invalid
+    page.focus(CARDS)
+    page.keyboard.type("8H")
+    focus = page.eval_on_selector(CARDS, "e => getComputedStyle(e).outlineColor")
+    invalid = page.eval_on_selector(CALLER, "e => getComputedStyle(e).borderColor")
+    link = page.evaluate("getComputedStyle(document.querySelector('.md-typeset')).getPropertyValue('--md-typeset-a-color')")
+    assert page.get_attribute(CALLER, "aria-invalid") == "true"
+    assert page.get_attribute(CARDS, "aria-invalid") is None
+    assert focus != invalid
+    as_rgb = """(value) => { const d = document.createElement('i'); d.style.color = value;
+        document.body.append(d); const c = getComputedStyle(d).color; d.remove(); return c; }"""
+    assert focus == page.evaluate(as_rgb, link.strip())  # the link colour
+    assert not page.errors
+
+
+def _contrast(a: str, b: str) -> float:
+    def lum(rgb: str) -> float:
+        parts = [int(x) / 255 for x in re.findall(r"\d+", rgb)[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted([lum(a), lum(b)], reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path,name", [("chips/", "Score the hand"), ("chains/", "Check the play"),
+                                       ("3-chip-stack/", "Settle the showdown")])
+def test_buttons_keep_their_contrast_on_hover_and_focus(open_page: Any, scheme: str, path: str, name: str) -> None:
+    page = open_page(path, scheme=scheme)
+    button = page.get_by_role("button", name=name)
+    for how in ["hover", "focus"]:
+        if how == "hover":
+            button.hover()
+        else:
+            page.mouse.move(0, 0)
+            button.focus()
+        fg, bg = button.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+        if "rgba(0, 0, 0, 0)" in bg:
+            bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert _contrast(fg, bg) >= 4.5, (how, fg, bg)
+    assert not page.errors
 
 
 @pytest.mark.parametrize("cards,caller,packs,field,words", BAD)
@@ -173,6 +351,7 @@ def test_bad_input_gets_words_beside_the_field(open_page: Any, cards: str, calle
     page.press(CARDS, "Enter")
     message = error_beside(page, field)
     assert words.lower() in message.lower(), message
+    assert not re.search(r"\([a-z0-9]+(-[a-z0-9]+)+\)\s*$", message), message  # no rule id for players
     other = "caller" if field == "cards" else "cards"
     assert error_beside(page, other) == ""
     assert score_of(page) == ""
@@ -254,6 +433,18 @@ def test_axe_finds_no_violations_with_the_widget_open(open_page: Any, path: str,
         page.fill("#rbw-tcs-player-2", "AS KD 4C")
     violations = run_axe(page)
     assert not violations, describe_violations(violations)
+    # The other states: a full hand (cards that cannot go in) and a play that is refused.
+    if path == "chips/":
+        page.fill(CALLER, "")
+        page.fill(CARDS, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S")
+        assert page.locator(f'{CHIPS} [aria-disabled="true"]').count() == 43
+    elif path == "chains/":
+        page.fill('[data-widget="chains"] input[name=card]', "9D")
+        assert page.get_attribute('[data-widget="chains"] [data-result="play"]', "data-legal") == "false"
+    else:
+        page.fill("#rbw-tcs-player-3", "AS KD 9C")
+    violations = run_axe(page)
+    assert not violations, describe_violations(violations)
     assert not page.errors
 
 
@@ -306,8 +497,15 @@ def test_chains_checks_a_play_and_counts_points(open_page: Any) -> None:
     assert page.get_attribute(result, "data-again") == "true"
     page.get_by_role("switch", name="No extra play after a royal").check()
     assert page.get_attribute(result, "data-again") == "false"
+    assert ": a royal:" not in page.text_content(result)  # one colon, not two
+    assert page.text_content(f"{result} .rb-result__verdict").startswith("✓")
+    yes_border = page.eval_on_selector(result, "e => getComputedStyle(e).borderLeftColor")
     page.fill(f"{w} input[name=card]", "KH")
     assert page.get_attribute(result, "data-legal") == "false"
+    # "No" differs from "yes" by a sign and a border, never by colour alone.
+    assert page.text_content(f"{result} .rb-result__verdict").startswith("✗ No.")
+    assert page.eval_on_selector(result, "e => getComputedStyle(e).borderLeftColor") != yes_border
+    assert page.eval_on_selector(result, "e => getComputedStyle(e).borderLeftStyle") == "double"
     page.get_by_role("switch", name="Any card of the same rank may be played").check()
     assert page.get_attribute(result, "data-kind") == "same"
     page.fill(f"{w} input[name=card]", "JK")
@@ -334,10 +532,16 @@ def test_3_chip_stack_settles_a_showdown(open_page: Any) -> None:
     page.fill("#rbw-tcs-pot", "13")
     assert json.loads(page.get_attribute(result, "data-winners")) == [2, 4]
     assert "splits" in page.text_content(result)
+    page.fill("#rbw-tcs-player-3", "AS KD 9C")  # a card player 1 holds, typed for player 3
+    assert "copies of 9♣" in page.text_content('[data-error-for="p3"]').replace("\ufe0e", "")
+    assert page.text_content('[data-error-for="p1"]') == ""
+    assert page.get_attribute("#rbw-tcs-player-3", "aria-invalid") == "true"
+    assert not page.is_visible(result)
+    page.fill("#rbw-tcs-player-3", "")
     page.fill("#rbw-tcs-player-4", "3D 9H")
     assert "three cards" in page.text_content('[data-error-for="p4"]')
     assert page.get_attribute(result, "data-winners") == ""
     page.fill("#rbw-tcs-player-4", "3D 9H 9C")
-    assert "copies of 9C" in page.text_content('[data-error-for="p1"]') + page.text_content(
-        '[data-error-for="p4"]')
+    assert "copies of 9♣" in page.text_content('[data-error-for="p4"]').replace("\ufe0e", "")
+    assert not page.is_visible(result)  # no empty answer bar under the message
     assert not page.errors

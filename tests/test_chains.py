@@ -312,3 +312,13 @@ def test_chains_bad_records_raise_rulebook_errors(rec: object) -> None:
             fn(rec)  # type: ignore[arg-type]
         except RulebookError:
             pass
+
+
+def test_chains_hand_ends_when_nobody_can_play_or_draw() -> None:
+    # chains-ruling-deck-runs-out: two players, a deck of exactly 11 cards (five each and the
+    # upcard), nothing on the 7 of hearts: both pass, and the hand ends with everyone counting.
+    deck = ["KS", "JS", "2C", "QC", "2D", "3C", "3D", "9C", "10C", "4C", "7H"]
+    out = ch.hand_record({"players": 2, "dealer": 0, "deck": deck, "moves": ["pass", "pass"]})
+    assert out["scores"] == [60, 65] and out["out"] is None and out["turn"] is None
+    with pytest.raises(IllegalPlay, match="the hand is over"):
+        ch.hand_record({"players": 2, "dealer": 0, "deck": deck, "moves": ["pass", "pass", "pass"]})

@@ -260,6 +260,10 @@ class HandState:
     had_turn: frozenset[int] = frozenset()
     #: The player who went out, once the hand is over.
     out: int | None = None
+    #: Passes in a row by players who could neither play nor draw (chains-ruling-deck-runs-out).
+    stuck: int = 0
+    #: Nobody could play and there was nothing to draw: the hand ended with nobody out.
+    blocked: bool = False
 
     @property
     def top(self) -> Card:
@@ -313,6 +317,7 @@ def start_hand(dealt: Deal, *, variants: Iterable[Variant] = ()) -> HandState:
 
 
 def _end_turn(state: HandState, **changes: Any) -> HandState:
+    changes.setdefault("stuck", 0)
     return replace(state, turn=(state.turn + 1) % state.players, again=False,
                    had_turn=state.had_turn | {state.turn}, **changes)
 
@@ -324,6 +329,8 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
     where = f"move {number} (player {p}, {mv})"
     if state.out is not None:
         raise IllegalPlay(f"{where}: the hand is over, player {state.out} went out")
+    if state.blocked:
+        raise IllegalPlay(f"{where}: the hand is over: nobody could play and there was nothing to draw")
     hand = state.hands[p]
     if mv.action is Action.PLAY:
         assert mv.card is not None
@@ -389,6 +396,12 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
         hands = state.hands[:p] + (hand + (drawn,),) + state.hands[p + 1:]
         nxt = _end_turn(state, hands=hands, stock=stock[1:], pile=pile)
         return nxt, Step(number, p, mv, drew=drawn, top=pile[-1])
+    if nothing_to_draw and not can_play and not state.again:
+        # chains-ruling-deck-runs-out: when every player in turn can neither play nor draw, the
+        # hand ends there and everyone counts the cards they hold.
+        stuck = state.stuck + 1
+        return _end_turn(state, stuck=stuck, blocked=stuck >= state.players, stock=stock, pile=pile), \
+            Step(number, p, mv, top=state.top)
     return _end_turn(state), Step(number, p, mv, top=state.top)
 
 
@@ -399,11 +412,12 @@ class HandReplay:
 
     @property
     def finished(self) -> bool:
-        return self.state.out is not None
+        return self.state.out is not None or self.state.blocked
 
     def scores(self) -> tuple[int, ...]:
-        """chains-scoring: the player who went out scores 0, the others their cards' points."""
-        if self.state.out is None:
+        """chains-scoring: the player who went out scores 0, the others their cards' points (a
+        blocked hand: everyone counts what they hold)."""
+        if not self.finished:
             raise IllegalPlay("the hand is not over yet: nobody has gone out")
         return tuple(hand_points(h, decks=self.state.decks) for h in self.state.hands)
 
@@ -522,7 +536,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
         "steps": [s.as_record() for s in replay.steps],
         "hands": [format_cards(h) for h in st.hands],
         "top": format_card(st.top),
-        "turn": None if st.out is not None else st.turn,
+        "turn": None if st.out is not None or st.blocked else st.turn,
         "out": st.out,
         "scores": list(replay.scores()) if replay.finished else None,
     }

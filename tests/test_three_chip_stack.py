@@ -332,3 +332,13 @@ def test_three_chip_stack_bad_records_raise_rulebook_errors(rec: object) -> None
             fn(rec)  # type: ignore[arg-type]
         except RulebookError:
             pass
+
+
+def test_three_chip_stack_next_dealer_vectors_shared_with_the_score_keeper() -> None:
+    # The same vectors as tests/js/rank.test.mjs (the score keeper's nextDealer).
+    assert tcs.next_dealer([15, 15, 15], 0) == 1
+    assert tcs.next_dealer([15, 0, 15], 0) == 2
+    assert tcs.next_dealer([15, 0, 0], 0) == 0
+    assert tcs.next_dealer([0, 0, 45], 2) == 2
+    with pytest.raises(IllegalPlay):
+        tcs.next_dealer([0, 0, 0], 1)

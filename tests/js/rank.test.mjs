@@ -72,3 +72,13 @@ test("3 chip stack: elimination, game over, and chips never created or lost", ()
   assert.match(lost.error, /1 chip missing\. Chips are never created or lost/);
   assert.match(stack({ players: ["Ann", "Bo"], hands: [{ Ann: 30, Bo: 0 }, { Ann: 30, Bo: 0 }] }).error, /the game is over/);
 });
+
+test("3 Chip Stack: the deal passes left, skipping players who are out (as next_dealer in Python)", async () => {
+  const { nextDealer } = await import("../../docs/assets/js/engine/rank/3-chip-stack.js");
+  // The same vectors as test_three_chip_stack_next_dealer_vectors_shared_with_the_score_keeper.
+  assert.equal(nextDealer([15, 15, 15], 0), 1);
+  assert.equal(nextDealer([15, 0, 15], 0), 2);
+  assert.equal(nextDealer([15, 0, 0], 0), 0);
+  assert.equal(nextDealer([0, 0, 45], 2), 2);
+  assert.equal(nextDealer([0, 0, 0], 1), null);
+});

@@ -7,7 +7,7 @@
 // scripts); mounting twice is harmless. Text goes in with textContent only. No globals.
 import { rank as rankChips, seatForRound } from "../engine/rank/chips.js";
 import { rank as rankChains, dealerOfHand } from "../engine/rank/chains.js";
-import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
+import { rank as rankStack, nextDealer } from "../engine/rank/3-chip-stack.js";
 
 const STORE_KEY = "rulebook-scorekeeper";
 const BACKUP_PREFIX = "rulebook-scorekeeper-backup-";
@@ -384,17 +384,11 @@ class ScoreKeeper {
       return { dealer: game.players[dealer], extra: game.players[extra] };
     }
     if (game.game === "chains") return { dealer: game.players[dealerOfHand(n, index)] };
-    // 3 Chip Stack: the deal passes to the left, skipping players who are out.
+    // 3 Chip Stack: the deal passes to the left, skipping players who are out (the engine's rule).
     let dealer = 0;
     for (let k = 0; k < index && k < game.rows.length; k++) {
-      const row = game.rows[k];
-      for (let step = 1; step <= n; step++) {
-        const seat = (dealer + step) % n;
-        if ((row[game.players[seat]] ?? 0) > 0) {
-          dealer = seat;
-          break;
-        }
-      }
+      const chips = game.players.map((p) => game.rows[k][p] ?? 0);
+      dealer = nextDealer(chips, dealer) ?? dealer;
     }
     return { dealer: game.players[dealer] };
   }

@@ -3,16 +3,16 @@
 // hands tie; answers as you type and on Enter (no reload); errors beside the player's field; a
 // polite live region. Mounts inside Material's document$; mounting twice does nothing.
 
-import { showdown } from "../engine/3-chip-stack.js";
+import { showdown, strength } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
 import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
-const ORDER = ["2", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "3"];
 const ORDINAL = ["first", "second", "third"];
 
-const best = (cards) => [...cards].sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank));
+// The card order is the engine's (three-chip-stack-ranking), never a second copy here.
+const best = (cards) => [...cards].sort((a, b) => strength(b) - strength(a));
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
 
 function mount(root) {
@@ -111,7 +111,7 @@ function mount(root) {
       const p = rec.decided_by - 1;
       const w = parsed[rec.winners[0]][p];
       const others = parsed.filter((_, k) => !rec.winners.includes(k)).map((h) => h[p]);
-      const runnerUp = others.sort((a, b) => ORDER.indexOf(b.rank) - ORDER.indexOf(a.rank))[0];
+      const runnerUp = best(others)[0];
       said = `Decided at the ${ORDINAL[p]} best card: ${spokenName(w)} beats ${spokenName(runnerUp)}.`;
       why = `Decided at the ${ORDINAL[p]} best card: ${cardSymbol(w)} beats ${cardSymbol(runnerUp)}` +
         (p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");

@@ -7,6 +7,17 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
 /** The score sheet's default starting stack ("usually we use around 15 chips"). */
 export const DEFAULT_START = 15;
+
+/** three-chip-stack-ruling-next-dealer: the deal passes to the left, skipping players who are out
+ *  (generator/games/three_chip_stack.py next_dealer). Returns null when nobody has chips. */
+export function nextDealer(chips, dealer) {
+  const n = chips.length;
+  for (let step = 1; step <= n; step++) {
+    const seat = (dealer + step) % n;
+    if (chips[seat] > 0) return seat;
+  }
+  return null;
+}
 const MAX_START = 1000;
 
 const chipsWord = (n) => (n === 1 ? "1 chip" : `${n} chips`);

@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.cards import format_card
-from generator.games.chips import best_arrangement
+from generator.engine.cards import format_card
+from generator.engine.games.chips import best_arrangement
 from tests.support.chips_gen import random_caller_groups, random_hand
 
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 def main() -> int:
     from pypdf import PdfReader
 
-    from generator import pdf
-    from generator.loader import load_games
+    from generator.content.loader import load_games
+    from generator.print import booklets as pdf
 
     os.environ.setdefault("SOURCE_DATE_EPOCH", str(pdf.FALLBACK_EPOCH))
     games = load_games(ROOT)

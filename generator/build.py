@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import RulebookError
+from .engine.errors import RulebookError
 
 # Material prints a banner about MkDocs 2.0 unless this is set before mkdocs is imported.
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -34,7 +34,7 @@ def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
     Material's instant navigation only intercepts links on the configured one). The
     ``RULEBOOK_SITE_URL`` environment variable does the same when ``site_url`` is not given.
     """
-    from .loader import check_project
+    from .content.checks import check_project
 
     root = Path(root).resolve()
     site_dir = Path(site_dir).resolve()
@@ -43,7 +43,7 @@ def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp_dir = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
     try:
-        # The pages, then the PDFs (generator/mkdocs_hooks.py runs after every MkDocs build).
+        # The pages, then the PDFs (generator/site/hooks.py runs after every MkDocs build).
         _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
         _swap(tmp_dir, site_dir)
     except RulebookError:

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
-from .errors import RulebookError
+from .engine.errors import RulebookError
 
 PROG = "rulebook"
 USAGE_ERROR = 2
@@ -52,7 +52,7 @@ def _import(module: str, what: str) -> ModuleType:
 
 
 def _record(game: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    from .games import record
+    from .engine.games import record
 
     try:
         return record(game, name)
@@ -110,7 +110,7 @@ def _emit(args: argparse.Namespace, fn: Callable[[dict[str, Any]], dict[str, Any
 
 def _cards_text(cards: Sequence[str]) -> str:
     """``7♥ K♦ (seven of hearts, king of diamonds)``."""
-    from .cards import card_symbol, parse_card, spoken_name
+    from .engine.cards import card_symbol, parse_card, spoken_name
 
     parsed = [parse_card(c) for c in cards]
     if not parsed:
@@ -119,7 +119,7 @@ def _cards_text(cards: Sequence[str]) -> str:
 
 
 def _card_text(card: str) -> str:
-    from .cards import card_symbol, parse_card, spoken_name
+    from .engine.cards import card_symbol, parse_card, spoken_name
 
     c = parse_card(card)
     return f"{card_symbol(c)} ({spoken_name(c)})"
@@ -155,14 +155,14 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _score_lines(game: str, rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
     if game == "chips":
-        chips = _import("generator.games.chips", "the Chips engine")
+        chips = _import("generator.engine.games.chips", "the Chips engine")
         describe = getattr(chips, "describe", None)
         if describe is None:
             return [_dumps(result)]
         return list(describe(result))
     if game == "chains":
-        from .cards import card_symbol, parse_card, spoken_name
-        from .games.chains import card_points
+        from .engine.cards import card_symbol, parse_card, spoken_name
+        from .engine.games.chains import card_points
 
         lines = []
         for text in rec["hand"]:
@@ -201,7 +201,7 @@ def _play_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
     head = f"{_card_text(rec['card'])} on {_card_text(rec['top'])}:"
     kind = result.get("kind")
     if not result.get("legal"):
-        from .cards import parse_card
+        from .engine.cards import parse_card
 
         same_rank = parse_card(rec["card"]).rank is parse_card(rec["top"]).rank
         why = ("another card of the same rank is not a legal play" if same_rank
@@ -209,7 +209,7 @@ def _play_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
         return [head, f"Not legal: {why}."]
     words = _KIND_WORDS.get(str(kind), str(kind))
     if kind == "same":
-        from .cards import parse_card
+        from .engine.cards import parse_card
 
         words = ("the exact same card, legal with several decks" if parse_card(rec["card"]) == parse_card(rec["top"])
                  else "the same rank, legal with the same-rank variation")
@@ -234,8 +234,8 @@ def _cmd_showdown(args: argparse.Namespace) -> int:
 
 
 def _showdown_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
-    from .cards import parse_card
-    from .games.three_chip_stack import sort_hand
+    from .engine.cards import parse_card
+    from .engine.games.three_chip_stack import sort_hand
 
     lines = []
     winners = result["winners"]
@@ -285,8 +285,8 @@ def _cmd_rank(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    loader = _import("generator.loader", "rulebook check")
-    games = loader.check_project(Path.cwd())
+    checks = _import("generator.content.checks", "rulebook check")
+    games = checks.check_project(Path.cwd())
     print(f"ok: {len(games)} game files valid")
     return 0
 
@@ -300,13 +300,13 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 
 def _cmd_pdf(args: argparse.Namespace) -> int:
-    from .games import load_game
+    from .engine.games import load_game
 
     try:
         load_game(args.game)  # an unknown game id fails here, with the known ones listed
     except ModuleNotFoundError:
         pass
-    pdf = _import("generator.pdf", "rulebook pdf")
+    pdf = _import("generator.print.booklets", "rulebook pdf")
     out = Path(args.out)
     made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
     for path in made or ():

@@ -10,6 +10,10 @@ Everything else is HTML-escaped: data never reaches a page as markup.
 The partials in ``generator/templates/partials/`` take a ``game`` (the validated dict of one game
 file) and a ``refs`` table (id -> :class:`Ref`) and know nothing of MkDocs, so the PDF renders
 the same partials with its own ``refs`` (see :func:`game_refs`, :func:`render_partial`).
+
+Between the rooms: may import ``generator.engine`` and ``generator.content``; ``generator.print``
+and ``generator.site`` use it, and hand it what only they know (the site passes the download list
+as ``downloads=`` to the "Keep & share" partial).
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from .cards import Card, parse_card, parse_cards, spoken_name
-from .cards import card_symbol as _card_symbol
-from .errors import RulebookError
+from .engine.cards import Card, parse_card, parse_cards, spoken_name
+from .engine.cards import card_symbol as _card_symbol
+from .engine.errors import RulebookError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -275,7 +279,7 @@ def value_html(value: Any) -> Markup:
 
 
 def _chips_group(value: Mapping[str, Any]) -> Any:
-    from .games.chips import parse_group
+    from .engine.games.chips import parse_group
 
     try:
         return parse_group(dict(value))
@@ -313,32 +317,12 @@ def template_env() -> jinja2.Environment:
     env.filters["fact"] = lambda value, key: fact_html(key, value)
     env.globals["rule_numbers"] = rule_numbers
     env.globals["sample_round"] = _sample_round
-    env.globals["downloads"] = downloads
     return env
 
 
-#: File name under pdf/ -> bytes, filled by the build (generator/mkdocs_hooks.py) before the
-#: pages are rendered, so "Keep & share" can say how big each download is.
-PDF_SIZES: dict[str, int] = {}
-
-
-def downloads(game_id: str) -> list[dict[str, str]]:
-    """Every file of a game under ``pdf/``: the booklet, its print-at-home sheets and the blank
-    score sheets (names and paper from generator.pdf and generator.scoresheet_pdf), each with
-    its size in words ("78 KB") once the build has made it."""
-    from .pdf import pdf_files
-    from .scoresheet_pdf import sheet_files
-
-    files = pdf_files(game_id) + sheet_files(game_id)
-    for f in files:
-        size = PDF_SIZES.get(f["name"])
-        f["bytes"] = f"{max(1, round(size / 1024))} KB" if size else ""
-    return files
-
-
 def _sample_round(game: Mapping[str, Any]) -> Any:
-    """The game's sample round replayed by the engine (generator/samples.py), or None."""
-    from .samples import sample_round
+    """The game's sample round replayed by the engine (generator/content/samples.py), or None."""
+    from .content.samples import sample_round
 
     return sample_round(str(game["id"]), game)
 

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from generator.render import downloads
+from generator.print.downloads import downloads
 
 GAMES = ["chips", "chains", "3-chip-stack"]
 

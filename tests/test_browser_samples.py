@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from generator.loader import load_games
-from generator.samples import sample_round
+from generator.content.loader import load_games
+from generator.content.samples import sample_round
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser

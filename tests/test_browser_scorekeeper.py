@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from generator.games import chips
+from generator.engine.games import chips
 
 from .conftest import describe_violations, run_axe
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from generator.cards import format_card
-from generator.games import chains, chips, three_chip_stack
+from generator.engine.cards import format_card
+from generator.engine.games import chains, chips, three_chip_stack
 from tests.support.chips_gen import random_caller_groups, random_hand
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe

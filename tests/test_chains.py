@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.cards import RANKS, SUITS, Card, build_deck, parse_card, parse_cards
-from generator.errors import CardError, IllegalPlay, RulebookError
-from generator.games import RecordError
-from generator.games import chains as ch
-from generator.games.chains import PlayKind, Variant, judge_play
+from generator.engine.cards import RANKS, SUITS, Card, build_deck, parse_card, parse_cards
+from generator.engine.errors import CardError, IllegalPlay, RulebookError
+from generator.engine.games import RecordError
+from generator.engine.games import chains as ch
+from generator.engine.games.chains import PlayKind, Variant, judge_play
 
 play = ch.RECORDS["play"]
 score = ch.RECORDS["score"]

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cards import build_deck, parse_card, parse_cards
-from generator.errors import CardError, IllegalPlay, RulebookError
-from generator.games import chips
-from generator.games.chips import best_arrangement, make_run, make_set, score_record
+from generator.engine.cards import build_deck, parse_card, parse_cards
+from generator.engine.errors import CardError, IllegalPlay, RulebookError
+from generator.engine.games import chips
+from generator.engine.games.chips import best_arrangement, make_run, make_set, score_record
 from tests.support.chips_brute import brute_layoff_score, brute_score, is_group
 from tests.support.chips_gen import random_caller_groups, random_hand
 

@@ -120,7 +120,7 @@ def test_cli_jsonl_showdown(capsys: pytest.CaptureFixture[str], monkeypatch: pyt
 
 
 def test_cli_score_chips_delegates(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("generator.games.chips")
+    pytest.importorskip("generator.engine.games.chips")
     code, out, err = run(capsys, "score", "chips", "8H", "8S", "JK", "5H", "6H", "7H", "--json")
     assert code == 0 and json.loads(out)["score"] == 0, err
 

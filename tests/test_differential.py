@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from generator.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card
-from generator.errors import RulebookError
-from generator.games import chains, chips, three_chip_stack
+from generator.engine.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card
+from generator.engine.errors import RulebookError
+from generator.engine.games import chains, chips, three_chip_stack
 from tests.conftest import figure
 from tests.support.chips_gen import random_caller_groups, random_hand
 

@@ -19,9 +19,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.errors import RulebookError
-from generator.games import record
-from generator.loader import load_games
+from generator.content.loader import load_games
+from generator.engine.errors import RulebookError
+from generator.engine.games import record
 from generator.render import fact_html, humanize
 from tests.conftest import figure
 
@@ -94,7 +94,7 @@ def test_every_example_in_the_booklets_agrees_with_the_engine(built_site: Path) 
 
 def test_a_wrong_claim_fails_the_build_naming_the_example(tmp_path: Path) -> None:
     from generator.build import build
-    from generator.loader import clear_cache
+    from generator.content.loader import clear_cache
 
     project = tmp_path / "project"
     project.mkdir()

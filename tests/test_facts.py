@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.loader import TOKEN, load_games
+from generator.content.loader import TOKEN, load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS: dict[str, list[dict[str, Any]]] = yaml.safe_load(

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import RulesDataError
-from generator.examples import check_examples
-from generator.loader import check_project, clear_cache, id_prefix, load_game, load_games
+from generator.content.checks import check_project
+from generator.content.examples import check_examples
+from generator.content.loader import clear_cache, id_prefix, load_game, load_games
+from generator.engine.errors import RulesDataError
 
 DATA = Path(__file__).parent / "data"
 MALFORMED = DATA / "malformed"

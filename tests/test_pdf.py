@@ -1,4 +1,4 @@
-"""The card-box booklets and print-at-home sheets (generator.pdf, issue 4).
+"""The card-box booklets and print-at-home sheets (generator.print.booklets, issue 4).
 
 All PDFs are built once per module into a temporary folder (and once more, for the byte-identity
 test). Pages of each booklet are also rendered to PNG in ``test-output/pdf-png/`` for a human look.
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from generator import pdf as gpdf
-from generator.errors import RulebookError
-from generator.loader import load_games
+from generator.content.loader import load_games
+from generator.engine.errors import RulebookError
+from generator.print import booklets as gpdf
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from generator.errors import RulebookError
-from generator.games import chains, chips, three_chip_stack
+from generator.engine.errors import RulebookError
+from generator.engine.games import chains, chips, three_chip_stack
 
 
 def _chips(players: list[str], rows: list[tuple[dict[str, int], str | None]]) -> dict[str, Any]:

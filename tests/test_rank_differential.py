@@ -1,4 +1,4 @@
-"""The score sheet's ranking exists twice: Python (generator/games/*.py rank_record, the reference)
+"""The score sheet's ranking exists twice: Python (generator/engine/games/*.py rank_record, the reference)
 and JS (docs/assets/js/engine/rank/*.js, the page). Thousands of generated games, many of them
 tied on purpose, some unfinished and some invalid, must give identical records from both."""
 
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from generator.errors import RulebookError
-from generator.games import chains, chips, three_chip_stack
+from generator.engine.errors import RulebookError
+from generator.engine.games import chains, chips, three_chip_stack
 from tests.conftest import figure
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import TEXT_PRESENTATION
+from generator.engine.cards import TEXT_PRESENTATION
+from generator.print.downloads import downloads
 from generator.render import (
     Ref,
     RenderError,
@@ -213,7 +214,8 @@ def test_variants_show_incomplete_plainly() -> None:
 
 
 def test_keep_share_links_the_pdfs_relative_to_the_site_root_with_paper_sizes() -> None:
-    html = render_partial("partials/keep_share.html", game=_game(), refs={}, root="../")
+    # The download list belongs to print; the site hands it to the renderer.
+    html = render_partial("partials/keep_share.html", game=_game(), refs={}, root="../", downloads=downloads)
     hrefs = re.findall(r'href="([^"]+)"', html)
     assert hrefs == ["../pdf/demo.pdf", "../pdf/demo-a4.pdf", "../pdf/demo-letter.pdf",
                      "../pdf/demo-score-a4.pdf", "../pdf/demo-score-letter.pdf"]
@@ -229,15 +231,15 @@ def test_whole_game_template_renders_every_part_for_the_pdf() -> None:
 
 
 def test_every_real_game_renders_through_every_partial() -> None:
-    from generator.loader import load_games
-    from generator.macros import PARTS
+    from generator.content.loader import load_games
+    from generator.site.macros import PARTS
 
     games = load_games(ROOT)
     datas = [g.data for g in games]
     for game in games:
         refs = game_refs(datas, game.id)
         for partial in PARTS.values():
-            render_partial(partial, game=game.data, refs=refs)
+            render_partial(partial, game=game.data, refs=refs, downloads=downloads)
         html = render_partial("game.html", game=game.data, refs=refs)
         ids = set(_parse(html).ids)
         for section in game.data["rules"]:

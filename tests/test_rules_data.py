@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.cards import parse_card
-from generator.loader import TOKEN, id_prefix, load_game, load_games
+from generator.content.loader import TOKEN, id_prefix, load_game, load_games
+from generator.engine.cards import parse_card
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS_FILE = Path(__file__).parent / "data" / "rule_ids.txt"
 GAMES = {g.id: g for g in load_games(ROOT)}
 
-#: The rule ids the engines cite in their comments (see each generator/games/<id>.py).
+#: The rule ids the engines cite in their comments (see each generator/engine/games/<id>.py).
 ENGINE_IDS = {
     "chips": """chips-players chips-packs chips-score-sheet chips-aim chips-groups chips-sets chips-runs
         chips-aces chips-no-wrap chips-wilds chips-wild-value chips-deal chips-opening-discard
@@ -67,7 +67,7 @@ def test_engine_rule_ids_exist(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
 def test_ids_cited_in_engine_comments_exist(game_id: str) -> None:
     module = {"chips": "chips", "chains": "chains", "3-chip-stack": "three_chip_stack"}[game_id]
-    source = (ROOT / "generator" / "games" / f"{module}.py").read_text(encoding="utf-8")
+    source = (ROOT / "generator" / "engine" / "games" / f"{module}.py").read_text(encoding="utf-8")
     prefix = id_prefix(game_id)
     cited = set(re.findall(rf"\b{re.escape(prefix)}[a-z0-9]+(?:-[a-z0-9]+)*", source))
     # "-ruling-" alone (a prose shorthand) is not an id.

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.errors import RulesDataError
-from generator.loader import clear_cache, load_game, load_games
-from generator.samples import check_sample_round
+from generator.content.loader import clear_cache, load_game, load_games
+from generator.content.samples import check_sample_round
+from generator.engine.errors import RulesDataError
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.loader import load_games
+from generator.content.loader import load_games
+from generator.print.scoresheets import build_scoresheets
 from generator.render import plain_text
-from generator.scoresheet_pdf import build_scoresheets
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent

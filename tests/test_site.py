@@ -12,8 +12,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from generator.errors import RulebookError
-from generator.loader import load_games
+from generator.content.loader import load_games
+from generator.engine.errors import RulebookError
 
 from .conftest import SITE_HOST, SITE_PORT
 
@@ -188,7 +188,7 @@ def _snapshot(site: Path) -> dict[str, str]:
 
 def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path: Path) -> None:
     from generator.build import build
-    from generator.loader import clear_cache
+    from generator.content.loader import clear_cache
 
     project = _project_copy(tmp_path)
     site = tmp_path / "out" / "site"

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.cards import RANKS, SUITS, Card, parse_card, parse_cards
-from generator.errors import CardError, IllegalPlay, RulebookError
-from generator.games import RecordError
-from generator.games import three_chip_stack as tcs
-from generator.games.three_chip_stack import Phase
+from generator.engine.cards import RANKS, SUITS, Card, parse_card, parse_cards
+from generator.engine.errors import CardError, IllegalPlay, RulebookError
+from generator.engine.games import RecordError
+from generator.engine.games import three_chip_stack as tcs
+from generator.engine.games.three_chip_stack import Phase
 
 showdown = tcs.RECORDS["showdown"]
 hand = tcs.RECORDS["hand"]

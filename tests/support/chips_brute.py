@@ -1,6 +1,6 @@
 """A slow, obviously-correct Chips scorer: tries every partition of the hand.
 
-Used only by the property tests to check the fast engine in generator/games/chips.py.
+Used only by the property tests to check the fast engine in generator/engine/games/chips.py.
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from generator.cards import Card, Rank
-from generator.games.chips import ACE_HIGH, ACE_LOW, MAX_RUN, Group, card_value, is_wild
+from generator.engine.cards import Card, Rank
+from generator.engine.games.chips import ACE_HIGH, ACE_LOW, MAX_RUN, Group, card_value, is_wild
 
 
 def is_group(cards: Sequence[Card]) -> bool:

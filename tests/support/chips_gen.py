@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from generator.cards import JOKER, RANKS, SUITS, Card, Rank, build_deck, format_card
-from generator.games.chips import ACE_HIGH, Group, make_run, make_set, position_rank
+from generator.engine.cards import JOKER, RANKS, SUITS, Card, Rank, build_deck, format_card
+from generator.engine.games.chips import ACE_HIGH, Group, make_run, make_set, position_rank
 
 
 def random_caller_groups(rng: random.Random, packs: int, count: int | None = None) -> list[Group]:

@@ -1,5 +1,5 @@
 // 3 Chip Stack in the browser: the port of the `showdown` record of
-// generator/games/three_chip_stack.py. Returns exactly the Python record or {"error": "..."}.
+// generator/engine/games/three_chip_stack.py. Returns exactly the Python record or {"error": "..."}.
 // Rule ids point at rules-data/3-chip-stack.yaml.
 
 import { CardError, IllegalPlay, RecordError, cardsField, checkCopies, checkFields, guard, intField, jsonRepr } from "./cards.js";

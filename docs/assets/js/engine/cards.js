@@ -1,4 +1,4 @@
-// Cards: notation, names and copies. The browser port of generator/cards.py.
+// Cards: notation, names and copies. The browser port of generator/engine/cards.py.
 //
 // A card is a frozen object { rank, suit, code }: rank is "A" "2".."10" "J" "Q" "K" or "JK",
 // suit is "S" "H" "D" "C" (null for a joker), code is the canonical notation ("10H", "JK").
@@ -169,7 +169,7 @@ export function checkCopies(cards, packs, { jokers = true, what = "the cards" } 
   }
 }
 
-// --- Field readers shared by the record functions (generator/games/__init__.py) -------------
+// --- Field readers shared by the record functions (generator/engine/games/fields.py) -------------
 
 export const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 /** A whole number; true is not a number here. */

@@ -1,5 +1,5 @@
 // Chains in the browser: the port of the `score` and `play` records of
-// generator/games/chains.py. Each returns exactly the Python record or {"error": "..."}.
+// generator/engine/games/chains.py. Each returns exactly the Python record or {"error": "..."}.
 // Rule ids point at rules-data/chains.yaml.
 
 import {

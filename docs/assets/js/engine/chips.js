@@ -1,4 +1,4 @@
-// Chips in the browser: the port of generator/games/chips.py (score_record), step for step.
+// Chips in the browser: the port of generator/engine/games/chips.py (score_record), step for step.
 //
 // scoreChips({hand, packs, caller_groups}) returns exactly the record of the Python
 // `score_record` (same keys, values, group and card order, tie-breaks), or {"error": "..."}.

@@ -1,4 +1,4 @@
-// The 3 Chip Stack showdown. Upgrades the form that generator/widgets.py renders into
+// The 3 Chip Stack showdown. Upgrades the form that generator/site/widgets.py renders into
 // [data-widget="3-chip-stack"]: who wins, which card decided it, and the split of the pot when
 // hands tie; answers as you type and on Enter (no reload); errors beside the player's field; a
 // polite live region. Mounts inside Material's document$; mounting twice does nothing.

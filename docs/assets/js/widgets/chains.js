@@ -1,5 +1,5 @@
 // The Chains play checker and hand-points counter. Upgrades the forms that
-// generator/widgets.py renders into [data-widget="chains"]: answers as you type (and on Enter,
+// generator/site/widgets.py renders into [data-widget="chains"]: answers as you type (and on Enter,
 // without a reload), the variations as switches, errors beside their field, a polite live
 // region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
 

@@ -1,4 +1,4 @@
-// The Chips hand scorer. Upgrades the form that generator/widgets.py renders into
+// The Chips hand scorer. Upgrades the form that generator/site/widgets.py renders into
 // [data-widget="chips"]: results as you type (and on Enter, without a reload) right under the
 // Cards field, a tap grid of the 52 cards and the joker that counts copies up to what the packs
 // hold and stops at ten cards, the caller's groups for laying off, words for every group, errors

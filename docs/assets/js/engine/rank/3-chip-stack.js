@@ -1,5 +1,5 @@
 // 3 Chip Stack: the score sheet's ranking, a step-for-step port of rank_record in
-// generator/games/three_chip_stack.py. three-chip-stack-elimination: a player at zero is out,
+// generator/engine/games/three_chip_stack.py. three-chip-stack-elimination: a player at zero is out,
 // the game ends when one player holds every chip; chips are never created or lost.
 import { RankError, guarded, has, isObject, isWhole, names, show } from "./common.js";
 
@@ -9,7 +9,7 @@ export const MAX_PLAYERS = 6;
 export const DEFAULT_START = 15;
 
 /** three-chip-stack-ruling-next-dealer: the deal passes to the left, skipping players who are out
- *  (generator/games/three_chip_stack.py next_dealer). Returns null when nobody has chips. */
+ *  (generator/engine/games/three_chip_stack.py next_dealer). Returns null when nobody has chips. */
 export function nextDealer(chips, dealer) {
   const n = chips.length;
   for (let step = 1; step <= n; step++) {

@@ -1,5 +1,5 @@
 // Chains: the score sheet's ranking, a step-for-step port of rank_record in
-// generator/games/chains.py. chains-game: ten hands, lowest total wins, equal lowest totals share.
+// generator/engine/games/chains.py. chains-game: ten hands, lowest total wins, equal lowest totals share.
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";
 
 /** chains-game: a game is ten hands. */

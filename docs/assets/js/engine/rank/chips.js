@@ -1,4 +1,4 @@
-// Chips: the score sheet's ranking, a step-for-step port of generator/games/chips.py
+// Chips: the score sheet's ranking, a step-for-step port of generator/engine/games/chips.py
 // (rank_game, _explain, rank_record). chips-winner, chips-tie-most-calls,
 // chips-tie-round-totals, chips-ruling-shared-win.
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";

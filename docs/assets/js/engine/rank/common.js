@@ -1,5 +1,5 @@
 // Field readers shared by the three rank modules: the same checks, in the same order and with
-// the same words, as generator/games/<game>.py rank_record (tests/test_rank_differential.py).
+// the same words, as generator/engine/games/<game>.py rank_record (tests/test_rank_differential.py).
 
 /** Thrown inside a module and turned into {"error": ...} by its rank(); never escapes. */
 export class RankError extends Error {}

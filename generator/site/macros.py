@@ -1,6 +1,6 @@
 """What the pages in ``docs/`` call (mkdocs-macros, ``module_name: generator``).
 
-``define_env`` loads the games once (``generator.loader.load_games``; a bad file fails the build
+``define_env`` loads the games once (``generator.content.loader.load_games``; a bad file fails the build
 before any page is rendered) and registers one macro per part of a game page. Every macro
 returns HTML rendered from the Jinja partials in ``generator/templates/partials/`` (autoescaped,
 shared with the PDF): pages stay thin, and data is never pasted into a page unescaped.
@@ -11,15 +11,16 @@ so ``{{`` in a code block elsewhere is never rendered by accident.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
-from .errors import RulebookError
-from .render import Ref, card_html, game_refs, render_partial
+from ..engine.errors import RulebookError
+from ..print.downloads import downloads
+from ..render import Ref, card_html, game_refs, render_partial
+from .pages import block, page_root, project_root
 
 
 class UnknownGame(RulebookError):
@@ -44,14 +45,6 @@ PARTS: dict[str, str] = {
     "keep_share": "partials/keep_share.html",
 }
 
-_BLANK_LINES = re.compile(r"\n\s*\n+")
-
-
-def _block(html: str) -> Markup:
-    """Raw HTML that Python-Markdown passes through whole: no blank line may end the block early."""
-    return Markup(_BLANK_LINES.sub("\n", html.strip()))
-
-
 class Site:
     """The games of one site build and the HTML of their parts."""
 
@@ -73,35 +66,20 @@ class Site:
 
     def part(self, name: str, game_id: str, root: str) -> Markup:
         game = self.game(game_id)
-        return _block(render_partial(
+        return block(render_partial(
             PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
+            downloads=downloads,
         ))
 
     def game_list(self, root: str) -> Markup:
-        return _block(render_partial(
+        return block(render_partial(
             "partials/game_list.html", games=self.datas, refs=self.refs(None, root), root=root,
         ))
 
 
-def page_root(url: str | None) -> str:
-    """The site root relative to a page: ``""`` for the home page, ``"../"`` for ``chips/``."""
-    if not url:
-        return ""
-    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
-    if not url.endswith("/") and depth:
-        depth -= 1  # chips.html (use_directory_urls: false) sits at the root
-    return "../" * depth
-
-
-def project_root(env: Any) -> Path:
-    """The folder holding mkdocs.yml (where rules-data/ lives)."""
-    config_file = env.conf.get("config_file_path") if hasattr(env, "conf") else None
-    return Path(config_file).resolve().parent if config_file else Path.cwd()
-
-
 def define_env(env: Any) -> None:
     """Load the games once and register the page macros."""
-    from .loader import load_games
+    from ..content.loader import load_games
 
     site_url = str(env.conf.get("site_url") or "")
     site = Site(load_games(project_root(env)), site_url if site_url.endswith("/") or not site_url else site_url + "/")
@@ -142,4 +120,4 @@ def define_env(env: Any) -> None:
 
     from .widgets import register as register_widgets
 
-    register_widgets(env)  # widget(): the scorer on each game page (generator/widgets.py)
+    register_widgets(env)  # widget(): the scorer on each game page (generator/site/widgets.py)

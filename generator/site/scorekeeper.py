@@ -4,7 +4,7 @@ The macro renders ``templates/scorekeeper/page.html``: a game chooser, players b
 order and, for each game, a sheet that works as a plain form (and prints) before any script runs.
 ``docs/assets/js/scorekeeper/scorekeeper.js`` then upgrades it into the live sheet (totals, the
 leader, the ranking with the tie-breakers, saving on the device), ranking with the JS ports of
-the ``rank`` records of ``generator/games/*.py``.
+the ``rank`` records of ``generator/engine/games/*.py``.
 
 Everything the sheet says about a game comes from here: hand sizes and rounds from the engines,
 names and tie-breakers from ``rules-data/`` (never retyped).
@@ -25,7 +25,7 @@ PLAIN_SEATS = 4
 
 def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """What the template and the script need about each game, from the engines and rules-data."""
-    from .games import chains, chips, three_chip_stack
+    from ..engine.games import chains, chips, three_chip_stack
 
     by_id = {str(g["id"]): g for g in games}
     out: list[dict[str, Any]] = []
@@ -51,7 +51,7 @@ def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 
 def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Mapping[str, Any]) -> Markup:
-    from .render import plain_text, render_partial
+    from ..render import plain_text, render_partial
 
     infos = sheet_games(games)
     config = {
@@ -66,10 +66,10 @@ def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Map
 
 
 def register(env: Any) -> None:
-    """Add the ``score_keeper()`` macro (called from ``generator.macros.define_env``)."""
-    from .loader import load_games
-    from .macros import _block, page_root, project_root
-    from .render import game_refs
+    """Add the ``score_keeper()`` macro (called from ``generator.site.macros.define_env``)."""
+    from ..content.loader import load_games
+    from .pages import block, page_root, project_root
+    from ..render import game_refs
 
     def score_keeper() -> Markup:
         """The score keeper: a chooser, the players, and a sheet per game."""
@@ -77,6 +77,6 @@ def register(env: Any) -> None:
         page = getattr(env, "page", None)
         root = page_root(getattr(page, "url", None))
         refs = game_refs(games, None, page_url=lambda gid: f"{root}{gid}/")
-        return _block(render_score_keeper(games, root, refs))
+        return block(render_score_keeper(games, root, refs))
 
     env.macro(score_keeper, "score_keeper")

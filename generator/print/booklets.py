@@ -32,9 +32,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import RulebookError
+from ..engine.errors import RulebookError
 
-PRINT_DIR = Path(__file__).resolve().parent / "print"
+PRINT_DIR = Path(__file__).resolve().parent
 FONTS_DIR = Path("docs") / "assets" / "fonts"
 
 MM = 72 / 25.4  #: PDF points per millimetre
@@ -107,7 +107,7 @@ def pdf_files(game_id: str) -> list[dict[str, str]]:
 
 def build_all(root: Path | str, out_dir: Path | str) -> list[Path]:
     """Every game's booklet and sheets into ``out_dir``; returns the paths written."""
-    from .loader import load_games
+    from ..content.loader import load_games
 
     root = Path(root)
     games = load_games(root)
@@ -119,7 +119,7 @@ def build_all(root: Path | str, out_dir: Path | str) -> list[Path]:
 
 def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list[Path]:
     """One game's booklet, A4 and Letter sheets into ``out_dir``; returns the three paths."""
-    from .loader import load_games
+    from ..content.loader import load_games
 
     root = Path(root)
     games = load_games(root)
@@ -131,8 +131,8 @@ def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list
 
 
 def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: Edition | None = None) -> bytes:
-    """The booklet of ``game`` (a loaded :class:`generator.loader.Game`) as PDF bytes."""
-    from .render import game_refs, render_partial
+    """The booklet of ``game`` (a loaded :class:`generator.content.loader.Game`) as PDF bytes."""
+    from ..render import game_refs, render_partial
 
     root = Path(root)
     edition = edition or project_edition(root)
@@ -154,7 +154,7 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
     sheets = max(1, -(-cards // paper.per_side))
     sides = [{"sheet": s + 1, "side": side} for s in range(sheets) for side in ("front", "back")]
 
-    from .render import render_partial
+    from ..render import render_partial
 
     html = render_partial("pdf/sheet.html", game=game.data, edition=edition, paper=paper, sides=sides,
                           sheets=sheets, refs={})
@@ -407,7 +407,7 @@ def _identifier(game: Any, edition: Edition, what: str) -> str:
 
 def _source_files() -> Iterator[Path]:
     yield from sorted(PRINT_DIR.glob("*.css"))
-    templates = Path(__file__).resolve().parent / "templates"
+    templates = Path(__file__).resolve().parent.parent / "templates"
     yield from sorted(templates.glob("pdf/*.html"))
     yield from sorted(templates.glob("partials/*.html"))
 

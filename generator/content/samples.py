@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, format_card, parse_card
-from .errors import RulebookError, RulesDataError
+from ..engine.cards import Card, format_card, parse_card
+from ..engine.errors import RulebookError, RulesDataError
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -63,7 +63,7 @@ def _cards(cards: Sequence[str]) -> str:
 # --- Chips ---------------------------------------------------------------------------------
 
 def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleStep], list[tuple[str, str]], dict[str, Any]]:
-    from .games import chips
+    from ..engine.games import chips
 
     answer = chips.replay_record(_copy(data["input"]))
     steps = []
@@ -105,7 +105,7 @@ def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleSt
 # --- Chains --------------------------------------------------------------------------------
 
 def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleStep], list[tuple[str, str]], dict[str, Any]]:
-    from .games import chains
+    from ..engine.games import chains
 
     rec = _copy(data["input"])
     answer = chains.hand_record(_copy(rec))
@@ -142,7 +142,7 @@ def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleS
 # --- 3 Chip Stack ----------------------------------------------------------------------------
 
 def _three_chip_stack(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleStep], list[tuple[str, str]], dict[str, Any]]:
-    from .games import three_chip_stack as tcs
+    from ..engine.games import three_chip_stack as tcs
 
     rec = _copy(data["input"])
     answer = tcs.hand_record(_copy(rec))

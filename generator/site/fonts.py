@@ -14,7 +14,7 @@ split over several ``@font-face`` rules by ``unicode-range``):
 Usage::
 
     cd /tmp && npm pack @fontsource/atkinson-hyperlegible && tar xzf fontsource-*.tgz
-    .venv/bin/python -m generator.fonts /tmp/package
+    .venv/bin/python -m generator.site.fonts /tmp/package
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import shutil
 import sys
 from pathlib import Path
 
-FONTS = Path(__file__).resolve().parent.parent / "docs" / "assets" / "fonts"
+FONTS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "fonts"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 SUITS_FAMILY = "Rulebook Suits"
 #: ♠ ♥ ♦ ♣, their white forms ♤ ♡ ♢ ♧, U+FE0E and printable ASCII.

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import RulebookError
+from ..engine.errors import RulebookError
 
 FONTS_DIR = Path("docs") / "assets" / "fonts"
 #: Columns for names: enough for a family table, and what fits a portrait page.
@@ -62,8 +62,8 @@ def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, p
     """The HTML of one blank sheet (escaped by Jinja; tie-breakers in words via plain_text)."""
     import jinja2
 
-    from .games import chains, chips
-    from .render import plain_text
+    from ..engine.games import chains, chips
+    from ..render import plain_text
 
     gid = str(game["id"])
     if gid == "chips":
@@ -109,8 +109,8 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
     from weasyprint import CSS, HTML  # type: ignore[import-untyped]
     from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
 
-    from .pdf import project_edition
-    from .render import game_refs
+    from ..render import game_refs
+    from .booklets import project_edition
 
     label, size = PAPERS[paper_key]
     edition = project_edition(root)
@@ -142,7 +142,7 @@ def sheet_files(game_id: str) -> list[dict[str, str]]:
 
 def build_scoresheets(root: Path | str, out_dir: Path | str) -> list[Path]:
     """Every game's blank score sheet, A4 and Letter, into ``out_dir``; returns the paths written."""
-    from .loader import load_games
+    from ..content.loader import load_games
 
     root = Path(root)
     out = Path(out_dir)

@@ -1,7 +1,7 @@
 """Read the game files in ``rules-data/`` and refuse anything that is not right.
 
 ``load_game(path)`` parses one file with ``yaml.compose`` so every value keeps its line and
-column, checks it against ``generator/schema/game.schema.json`` and then makes the checks a
+column, checks it against ``generator/content/schema/game.schema.json`` and then makes the checks a
 schema cannot (ids unique across the file and prefixed with the game id, every ``[[#id]]`` and
 every ruling's ``rules:`` pointing at an existing id, every ``[[card]]`` and every card in an
 example parsing). Any problem is one ``RulesDataError`` naming ``file:line:column``, the field
@@ -24,8 +24,8 @@ from typing import Any
 import jsonschema
 import yaml
 
-from .cards import parse_card
-from .errors import RulebookError, RulesDataError
+from ..engine.cards import parse_card
+from ..engine.errors import RulebookError, RulesDataError
 
 SCHEMA_PATH = Path(__file__).with_name("schema") / "game.schema.json"
 RULES_DIR = "rules-data"
@@ -149,19 +149,6 @@ def load_games(root: Path | str) -> list[Game]:
                 f"got {g.order}, which {other.display_path} also uses",
             )
         seen[g.order] = g
-    return games
-
-
-def check_project(root: Path | str) -> list[Game]:
-    """Everything ``rulebook check`` checks: every game file loads, and every worked example's
-    claim agrees with the reference engine. Returns the games, sorted by ``order``."""
-    from .examples import check_examples
-    from .samples import check_sample_round
-
-    games = load_games(root)
-    for game in games:
-        check_examples(game)  # a game without an engine module is an error naming the example
-        check_sample_round(game)  # the sample round replays without an illegal move
     return games
 
 

@@ -5,7 +5,7 @@
 form that reads, prints and submits (GET, to the same page) before any script loads. The
 modules in ``docs/assets/js/widgets/`` upgrade it in place: they mount on
 ``[data-widget="<id>"]`` and score with the browser engines in ``docs/assets/js/engine/``, which
-give the same records as ``generator/games/`` (``tests/test_differential.py``).
+give the same records as ``generator/engine/games/`` (``tests/test_differential.py``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .cards import JOKER, RANKS, SUITS, Card, card_symbol, format_card, spoken_name
-from .errors import RulebookError
-from .render import render_partial
+from ..engine.cards import JOKER, RANKS, SUITS, Card, card_symbol, format_card, spoken_name
+from ..engine.errors import RulebookError
+from ..render import render_partial
 
 #: Game id -> the template of its widget.
 WIDGETS: dict[str, str] = {

@@ -1,7 +1,7 @@
 """Check every worked example of a game against the reference engine.
 
 Each example in ``rules-data/<id>.yaml`` names an engine ``record`` (see
-``generator/games/<id>.py``, ``RECORDS``), gives its JSON ``input`` and ``claim``s part of the
+``generator/engine/games/<id>.py``, ``RECORDS``), gives its JSON ``input`` and ``claim``s part of the
 answer. Every key of the claim must equal the engine's answer; a mismatch is a
 ``RulesDataError`` naming the example's ``file:line``, its id, the claim and the engine's answer.
 """
@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import RulebookError, RulesDataError
+from ..engine.errors import RulebookError, RulesDataError
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -47,7 +47,7 @@ def _show(value: Any) -> str:
 
 def run_example(game: Game, index: int) -> ExampleResult:
     """Run one example through its record, without comparing."""
-    from .games import record
+    from ..engine.games import record
 
     example = game.data["examples"][index]
     at = ("examples", index)

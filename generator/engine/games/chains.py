@@ -20,7 +20,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import (
+from .fields import (
     RecordError,
     card_field,
     cards_field,

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from . import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
+from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
 
 RULINGS = """
 three-chip-stack-ruling-odd-chip -- A split pot that does not divide evenly.

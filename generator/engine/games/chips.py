@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
-from . import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
+from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
 
 GAME_ID = "chips"
 #: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.

@@ -16,9 +16,9 @@ _staged: list[Path] = []
 
 
 def on_pre_build(config: Any, **kwargs: Any) -> None:
-    from generator import render
-    from generator.pdf import build_all
-    from generator.scoresheet_pdf import build_scoresheets
+    from generator.print import downloads
+    from generator.print.booklets import build_all
+    from generator.print.scoresheets import build_scoresheets
 
     _clean()
     root = Path(config["config_file_path"]).resolve().parent
@@ -26,8 +26,8 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
     _staged.append(stage)
     files = build_all(root, stage)  # booklets and print-at-home sheets (issue 4)
     files += build_scoresheets(root, stage)  # blank score sheets, A4 and Letter (issue 7)
-    render.PDF_SIZES.clear()
-    render.PDF_SIZES.update({f.name: f.stat().st_size for f in files})
+    downloads.FILE_SIZES.clear()
+    downloads.FILE_SIZES.update({f.name: f.stat().st_size for f in files})
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:

@@ -4,6 +4,11 @@ A failed build never destroys the last good ``site/``: everything is written to
 ``.site-<random>/`` next to it, and only a complete build replaces it (old -> backup,
 new -> site, backup removed). Any failure is a :class:`BuildError` with a one-line message
 (``rulebook build`` prints it and exits 2); the temporary folder is removed.
+
+The output folder is checked before anything is written (:func:`check_site_dir`): never the
+project, never a source folder or a folder holding one, never a non-empty folder this build did
+not make. Every MkDocs build leaves a marker file in the folder (``generator.site.hooks.MARKER``),
+so the next build knows it may replace it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .engine.errors import RulebookError
+from .site.hooks import MARKER
 
 # Material prints a banner about MkDocs 2.0 unless this is set before mkdocs is imported.
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -25,6 +31,45 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 class BuildError(RulebookError):
     """The site could not be built; the previous ``site/`` is untouched."""
+
+
+#: The folders a build reads and must never replace, write into, or swap out.
+SOURCE_DIRS: tuple[str, ...] = (
+    "docs", "rules-data", "generator", "overrides", "tests", "bench", ".git", ".github", ".ci", ".venv",
+    "node_modules",
+)
+
+def check_output_dir(root: Path, out: Path, flag: str) -> None:
+    """Refuse an output folder that is the project, holds it, or lies in a source folder."""
+    root = Path(root).resolve()
+    site = Path(out).resolve()
+    shown = str(out) or "''"
+    if site == root or root.is_relative_to(site):
+        raise BuildError(f"{flag} {shown}: that folder holds the project ({root}); "
+                         f"the build would write over it. Give a folder of its own, like site")
+    for name in SOURCE_DIRS:
+        # Both the folder and where a symlink of that name points.
+        if site.is_relative_to(root / name) or site.is_relative_to((root / name).resolve()):
+            raise BuildError(f"{flag} {shown}: that is inside the project's {name}/ folder, which the "
+                             f"build reads; give a folder of its own, like site")
+
+
+def check_site_dir(root: Path, site_dir: Path) -> None:
+    """Refuse an output folder a build must not replace, with one line saying why.
+
+    ``site_dir`` may not be the project or hold it (``--site-dir ''`` or ``.`` or ``..``), may not
+    be or lie inside a source folder (``docs/``, ``rules-data/``, ``generator/``, ``.git`` ...),
+    and, if it exists, must be an empty folder or one a previous build made (it holds ``MARKER``).
+    """
+    check_output_dir(root, site_dir, "--site-dir")
+    site = Path(site_dir).resolve()
+    shown = str(site_dir) or "''"
+    if site.exists() or site.is_symlink():
+        if not site.is_dir():
+            raise BuildError(f"--site-dir {shown}: that is a file, not a folder")
+        if any(site.iterdir()) and not (site / MARKER).is_file():
+            raise BuildError(f"--site-dir {shown}: that folder is not empty and no build made it "
+                             f"(it has no {MARKER}); empty it or give another folder")
 
 
 def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
@@ -36,6 +81,7 @@ def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
     """
     from .content.checks import check_project
 
+    check_site_dir(root, site_dir)
     root = Path(root).resolve()
     site_dir = Path(site_dir).resolve()
     check_project(root)  # RulesDataError (a RulebookError) names file:line:column

@@ -72,9 +72,9 @@ def imports_of(name: str, path: Path, modules: Mapping[str, Path]) -> Iterator[t
                     yield sub, node.lineno
                 else:  # ``from .fields import RecordError``: a name in ``base``
                     yield from _known(base, node.lineno, modules)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if _MODULE_STRING.fullmatch(node.value) and node.value in modules and node.value != PACKAGE:
-                yield node.value, node.lineno
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and _MODULE_STRING.fullmatch(node.value) and node.value in modules and node.value != PACKAGE):
+            yield node.value, node.lineno
 
 
 def _known(dotted: str, line: int, modules: Mapping[str, Path]) -> Iterator[tuple[str, int]]:

@@ -7,12 +7,19 @@ the pages can say how big each file is, and copied into ``<site_dir>/pdf/`` afte
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
+#: Written into every built site: a folder holding it is one a build made, so ``rulebook build``
+#: may replace it (generator/build.py refuses any other non-empty folder).
+MARKER = ".rulebook-site"
+MARKER_TEXT = "Built by the rulebook site build; the next build replaces this whole folder.\n"
+
 _staged: list[Path] = []
+_exit_hook: list[bool] = []
 
 
 def on_pre_build(config: Any, **kwargs: Any) -> None:
@@ -23,6 +30,11 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
     _clean()
     root = Path(config["config_file_path"]).resolve().parent
     stage = Path(tempfile.mkdtemp(prefix="rulebook-pdf-"))
+    if not _staged and not _exit_hook:
+        # A build stopped by SIGTERM (rulebook's handler unwinds the stack, so the interpreter
+        # exits normally) still removes the staging folder.
+        atexit.register(_clean)
+        _exit_hook.append(True)
     _staged.append(stage)
     files = build_all(root, stage)  # booklets and print-at-home sheets (issue 4)
     files += build_scoresheets(root, stage)  # blank score sheets, A4 and Letter (issue 7)
@@ -31,6 +43,7 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
 
 
 def on_post_build(config: Any, **kwargs: Any) -> None:
+    (Path(config["site_dir"]) / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     out = Path(config["site_dir"]) / "pdf"
     out.mkdir(parents=True, exist_ok=True)
     for stage in _staged:

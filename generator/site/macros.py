@@ -12,7 +12,6 @@ so ``{{`` in a code block elsewhere is never rendered by accident.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup

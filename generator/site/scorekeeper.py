@@ -68,8 +68,8 @@ def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Map
 def register(env: Any) -> None:
     """Add the ``score_keeper()`` macro (called from ``generator.site.macros.define_env``)."""
     from ..content.loader import load_games
-    from .pages import block, page_root, project_root
     from ..render import game_refs
+    from .pages import block, page_root, project_root
 
     def score_keeper() -> Markup:
         """The score keeper: a chooser, the players, and a sheet per game."""

@@ -1,0 +1,61 @@
+"""Every bound on input, in one place: what the command line, the game files and the engines
+refuse before they do any work, so no input can make them hang, eat the memory or print a
+megabyte in a one-line error.
+
+The browser port states the same numbers in ``docs/assets/js/engine/limits.js``;
+``tests/test_limits.py`` holds the two files equal.
+
+Why each number is what it is:
+
+* ``CALLER_CARDS``: the caller lays down their whole hand (chips-call), and a Chips hand holds at
+  most ten cards (chips-hand-sizes), so the caller's groups hold at most ten cards between them;
+  every group has at least three cards, so there are at most ``CALLER_GROUPS`` of them. Laying off
+  (chips-lay-off) searches over those groups; with these bounds the slowest valid record found
+  takes a few milliseconds (``bench/worst_case.py``).
+* ``JSON_DEPTH``: the deepest record any command reads is three levels (a list of groups of cards,
+  a game of rounds of scores); twenty leaves room and stays far from Python's recursion limit.
+* ``JSON_LINE_CHARS``: a whole score sheet (20 players, 10 rounds) is about 10 KB.
+* ``QUOTE_CHARS``: an error message quotes at most this much of what it refuses.
+* ``GAME_FILE_BYTES`` and ``YAML_DEPTH``: the largest game file is about 60 KB and nests eight
+  levels deep; game files use no anchors or aliases (refused by the loader).
+"""
+
+from __future__ import annotations
+
+CALLER_CARDS = 10
+CALLER_GROUPS = CALLER_CARDS // 3
+JSON_DEPTH = 20
+JSON_LINE_CHARS = 100_000
+QUOTE_CHARS = 40
+GAME_FILE_BYTES = 1_000_000
+YAML_DEPTH = 30
+
+
+def clip(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, with how much was left out: for quoting input back."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of a JSON text nest, without parsing it (brackets inside
+    strings do not count), so a hostile line is refused before ``json.loads`` recurses into it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest

@@ -1,0 +1,111 @@
+"""`rulebook build` and `rulebook pdf` never write over the project (issue 11, item 1): an output
+folder that is the project, holds it, lies in a source folder, is a file, or is a non-empty folder
+no build made is refused with one line and exit 2, and nothing is touched. A build stopped by
+SIGTERM leaves no temporary folder and keeps the last good site."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildError, check_site_dir
+from tests.test_build_errors import _rulebook, _snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (the site excluded) with its hash."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "site" not in p.relative_to(folder).parts}
+
+
+@pytest.fixture()
+def small_project(tmp_path: Path) -> Path:
+    """A project folder with sources to lose, and no site yet (the refusals come before any build)."""
+    project = tmp_path / "project"
+    for name in ("docs", "rules-data", "overrides", ".git", "generator"):
+        (project / name).mkdir(parents=True)
+        (project / name / "keep.txt").write_text(f"{name} must survive\n", encoding="utf-8")
+    (project / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    return project
+
+
+@pytest.mark.parametrize("site_dir", ["", ".", "./", "..", "docs", "rules-data", "overrides", ".git",
+                                      "generator", "docs/site", ".git/objects", "mkdocs.yml", "busy"])
+def test_build_refuses_an_output_folder_that_would_replace_the_project(small_project: Path, site_dir: str) -> None:
+    (small_project / "busy").mkdir()
+    (small_project / "busy" / "notes.txt").write_text("not a site\n", encoding="utf-8")
+    before = _tree(small_project)
+    result = _rulebook(small_project, "build", "--site-dir", site_dir)
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rulebook: --site-dir") and "Traceback" not in result.stderr
+    assert _tree(small_project) == before
+    assert [p.name for p in small_project.iterdir() if p.name.startswith(".site")] == []
+
+
+def test_build_refuses_the_project_by_absolute_path_and_a_folder_above_it(small_project: Path) -> None:
+    for target in (small_project, small_project.parent, Path("/")):
+        with pytest.raises(BuildError, match="holds the project"):
+            check_site_dir(small_project, target)
+
+
+def test_build_accepts_an_empty_folder_a_new_folder_and_its_own_site(small_project: Path) -> None:
+    (small_project / "empty").mkdir()
+    check_site_dir(small_project, small_project / "empty")
+    check_site_dir(small_project, small_project / "site")  # does not exist yet
+    own = small_project / "old-site"
+    own.mkdir()
+    (own / "index.html").write_text("<p>old</p>", encoding="utf-8")
+    with pytest.raises(BuildError, match="no build made it"):
+        check_site_dir(small_project, own)
+    (own / ".rulebook-site").write_text("made by a build\n", encoding="utf-8")
+    check_site_dir(small_project, own)
+
+
+@pytest.mark.parametrize("out", ["", ".", "docs", "rules-data/pdf", "generator"])
+def test_pdf_refuses_to_write_into_the_project_or_its_sources(small_project: Path, out: str) -> None:
+    before = _tree(small_project)
+    result = _rulebook(small_project, "pdf", "chips", "--out", out)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+    assert _tree(small_project) == before
+
+
+@pytest.mark.slow
+def test_build_stopped_by_sigterm_leaves_no_temporary_folder_and_keeps_the_site(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    copy = tmp_path_factory.mktemp("sigterm") / "project"
+    copy.mkdir()
+    for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
+        src = ROOT / name
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, copy / name)
+    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    assert _rulebook(copy, "build").returncode == 0
+    site = copy / "site"
+    assert (site / ".rulebook-site").is_file()  # the next build may replace it
+    before = _snapshot(site)
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=copy, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any(p.name.startswith(".site-") for p in copy.iterdir()):
+        time.sleep(0.05)
+    assert any(p.name.startswith(".site-") for p in copy.iterdir()), "the build never started"
+    time.sleep(1.0)  # well inside the build (it takes several seconds)
+    proc.send_signal(signal.SIGTERM)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signal.SIGTERM, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert [p.name for p in copy.iterdir() if p.name.startswith(".site")] == []
+    assert _snapshot(site) == before

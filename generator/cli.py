@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import signal
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
+from .engine import limits
 from .engine.errors import RulebookError
 
 PROG = "rulebook"
@@ -64,27 +66,49 @@ def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+#: An error line never grows past this, whatever it quotes (limits.QUOTE_CHARS each quote).
+ERROR_CHARS = 400
+
+
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    return limits.clip(" ".join(str(text).split()), ERROR_CHARS)
+
+
+def parse_json(text: str, what: str = "") -> Any:
+    """JSON text to a value, within the bounds of ``limits``: at most ``JSON_LINE_CHARS``
+    characters and ``JSON_DEPTH`` levels of nesting (checked before parsing, so a hostile text
+    never reaches the recursive parser). Every refusal is one ``RulebookError`` line."""
+    prefix = f"{what}: " if what else ""
+    if len(text) > limits.JSON_LINE_CHARS:
+        raise RulebookError(f"{prefix}a record of {len(text):,} characters; "
+                            f"at most {limits.JSON_LINE_CHARS:,} are read")
+    # Cheap test first: a text with few brackets cannot nest deeply.
+    if text.count("[") + text.count("{") > limits.JSON_DEPTH and limits.json_depth(text) > limits.JSON_DEPTH:
+        raise RulebookError(f"{prefix}bad JSON: nested more than {limits.JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RulebookError(f"{prefix}bad JSON: nested too deeply") from None
+    except ValueError as exc:
+        raise RulebookError(f"{prefix}bad JSON: {limits.clip(str(exc), 120)}") from None
 
 
 def _run_jsonl(fn: Callable[[dict[str, Any]], dict[str, Any]], lines: Iterable[str], out: IO[str]) -> int:
-    """One result line per non-blank input line; a bad line answers ``{"error": ...}``."""
+    """One result line per non-blank input line; a bad line answers ``{"error": ...}``.
+
+    A UTF-8 byte-order mark before the first line (as some editors save) is skipped."""
     write = out.write
-    loads = json.loads
     for n, line in enumerate(lines, start=1):
+        if n == 1 and line.startswith("\ufeff"):
+            line = line[1:]
         if not line.strip():
             continue
         try:
-            try:
-                rec = loads(line)
-            except ValueError as exc:
-                raise RulebookError(f"bad JSON: {exc}") from None
-            except RecursionError:
-                raise RulebookError("bad JSON: nested too deeply") from None
-            result = fn(rec)
-        except (RulebookError, ValueError) as exc:
-            result = {"error": f"line {n}: {_one_line(str(exc))}"}
+            result = fn(parse_json(line))
+        except (RulebookError, ValueError, RecursionError) as exc:
+            # RecursionError: a safety net only; parse_json bounds the nesting first.
+            message = str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"
+            result = {"error": f"line {n}: {_one_line(message)}"}
         write(_dumps(result) + "\n")
     out.flush()
     return 0
@@ -135,10 +159,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if game == "chips":
         caller = None
         if args.caller is not None:
-            try:
-                caller = json.loads(args.caller)
-            except ValueError as exc:
-                raise RulebookError(f"--caller: bad JSON: {exc}") from None
+            caller = parse_json(args.caller, "--caller")
         if args.cards:
             rec = {"hand": list(args.cards), "packs": args.packs or 1, "caller_groups": caller}
         elif args.caller is not None and not args.jsonl:
@@ -261,12 +282,9 @@ def _showdown_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
 def _json_arg(text: str | None, what: str) -> dict[str, Any] | None:
     if text is None:
         return None
-    try:
-        value = json.loads(text)
-    except ValueError as exc:
-        raise RulebookError(f"{what}: bad JSON: {exc}") from None
+    value = parse_json(text, what)
     if not isinstance(value, dict):
-        raise RulebookError(f"{what}: expected a JSON object, not {_one_line(text)[:40]}")
+        raise RulebookError(f"{what}: expected a JSON object, not {limits.clip(_one_line(text))}")
     return value
 
 
@@ -293,6 +311,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_build(args: argparse.Namespace) -> int:
     build = _import("generator.build", "rulebook build")
+    if not args.site_dir.strip():
+        raise RulebookError("--site-dir '': the folder name is empty (an unset shell variable?); "
+                            "give a folder of its own, like site")
     site = Path(args.site_dir)
     build.build(Path.cwd(), site)
     print(f"built the site into {site}")
@@ -307,7 +328,10 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         pass
     pdf = _import("generator.print.booklets", "rulebook pdf")
+    if not args.out.strip():
+        raise RulebookError("--out '': the folder name is empty (an unset shell variable?)")
     out = Path(args.out)
+    _import("generator.build", "rulebook pdf").check_output_dir(Path.cwd(), out, "--out")
     made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
     for path in made or ():
         print(path)
@@ -325,10 +349,10 @@ def _modes(p: argparse.ArgumentParser) -> None:
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    # ASCII digits only: int() would also take "８" (fullwidth) or "1_000".
+    if not (text.isascii() and text.strip().isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {limits.clip(text)!r}")
+    value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
     return value
@@ -438,7 +462,20 @@ def _fail(message: str) -> int:
     return USAGE_ERROR
 
 
+class Interrupted(BaseException):
+    """SIGTERM, raised where the program is, so every ``finally`` (the build's temporary folder)
+    still runs. A BaseException, so no ``except Exception`` on the way swallows it."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Interrupted()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    except ValueError:  # not the main thread (main() called from a test's thread): leave it be
+        pass
     _utf8(sys.stdin, errors="replace")
     _utf8(sys.stdout)
     _utf8(sys.stderr, errors="backslashreplace")
@@ -460,4 +497,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" {exc.filename}" if exc.filename else ""
         return _fail(f"{exc.strerror or exc}{':' if where else ''}{where}")
     except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; nothing half-built was left behind", file=sys.stderr)
         return 130
+    except Interrupted:
+        print(f"{PROG}: stopped (SIGTERM); nothing half-built was left behind", file=sys.stderr)
+        return 128 + signal.SIGTERM

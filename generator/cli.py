@@ -302,9 +302,21 @@ def _cmd_rank(args: argparse.Namespace) -> int:
 # --- check / build / pdf -------------------------------------------------------------------------
 
 
+def _project_root(command: str, *, site: bool = False) -> Path:
+    """The current folder, if it is a rulebook project: rules-data/ in it (and mkdocs.yml, to
+    build the site)."""
+    here = Path.cwd()
+    missing = [name for name, ok in (("rules-data/", (here / "rules-data").is_dir()),
+                                     ("mkdocs.yml", not site or (here / "mkdocs.yml").is_file())) if not ok]
+    if missing:
+        raise RulebookError(f"{command}: {here} is not a rulebook project (no {' or '.join(missing)} here); "
+                            f"run it in the project folder")
+    return here
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     checks = _import("generator.content.checks", "rulebook check")
-    games = checks.check_project(Path.cwd())
+    games = checks.check_project(_project_root("check"))
     print(f"ok: {len(games)} game files valid")
     return 0
 
@@ -315,7 +327,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
         raise RulebookError("--site-dir '': the folder name is empty (an unset shell variable?); "
                             "give a folder of its own, like site")
     site = Path(args.site_dir)
-    build.build(Path.cwd(), site)
+    build.build(_project_root("build", site=True), site)
     print(f"built the site into {site}")
     return 0
 

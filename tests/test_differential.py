@@ -349,7 +349,7 @@ def test_js_describe_gives_the_python_words() -> None:
     """Group.describe in words ("a run of hearts 5-6-7 with the joker as the 7"), both engines."""
     rng = random.Random("differential-describe")
     results = []
-    for rec in chips_inputs(rng, PER_FUNCTION * 2):
+    for rec in chips_inputs(rng, PER_FUNCTION * 3):
         out = py_run("chips.score", json.loads(json.dumps(rec)))
         if "error" not in out and out["melds"] + out["lay_offs"]:
             results.append(out)

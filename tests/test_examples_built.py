@@ -112,6 +112,7 @@ def test_a_wrong_claim_fails_the_build_naming_the_example(tmp_path: Path) -> Non
     site = tmp_path / "site"
     site.mkdir()
     (site / "keep.txt").write_text("last good build")
+    (site / ".rulebook-site").write_text("a previous build made this folder")  # else refused as not ours
     with pytest.raises(RulebookError) as err:
         build(project, site)
     message = str(err.value)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .errors import CardError
+from .limits import clip
 
 
 class Suit(enum.Enum):
@@ -123,7 +124,7 @@ def parse_card(text: str) -> Card:
     if card is not None:
         return card
     if not isinstance(text, str):
-        raise CardError(f"a card must be written as text like '8H', not {text!r}")
+        raise CardError(f"a card must be written as text like '8H', not {clip(repr(text))}")
     raw = text.strip().replace(TEXT_PRESENTATION, "").replace("\ufe0f", "").upper()
     if raw in ("JK", "JOKER", "🃏"):
         card = JOKER
@@ -132,7 +133,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_INPUT.get(raw[-1:]) if raw else None
         if rank is None or suit is None or rank is Rank.JOKER:
             raise CardError(
-                f"unknown card {text!r}: write a rank (A 2-10 J Q K, T for ten) and a suit "
+                f"unknown card {clip(repr(text))}: write a rank (A 2-10 J Q K, T for ten) and a suit "
                 f"(S H D C), like '8H' or '10S', or JK for a joker"
             )
         card = Card(rank, suit)

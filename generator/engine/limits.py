@@ -16,6 +16,7 @@ Why each number is what it is:
   a game of rounds of scores); twenty leaves room and stays far from Python's recursion limit.
 * ``JSON_LINE_CHARS``: a whole score sheet (20 players, 10 rounds) is about 10 KB.
 * ``QUOTE_CHARS``: an error message quotes at most this much of what it refuses.
+* ``POT_CHIPS``: a 3 Chip Stack pot is chips on a family table; a million leaves room.
 * ``GAME_FILE_BYTES`` and ``YAML_DEPTH``: the largest game file is about 60 KB and nests eight
   levels deep; game files use no anchors or aliases (refused by the loader).
 """
@@ -27,6 +28,7 @@ CALLER_GROUPS = CALLER_CARDS // 3
 JSON_DEPTH = 20
 JSON_LINE_CHARS = 100_000
 QUOTE_CHARS = 40
+POT_CHIPS = 1_000_000
 GAME_FILE_BYTES = 1_000_000
 YAML_DEPTH = 30
 

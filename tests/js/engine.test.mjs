@@ -92,14 +92,22 @@ test("chips: the record has the Python keys, in order", () => {
   assert.deepEqual(Object.keys(score("8H 8S 8D 4C")), ["score", "groups", "loose", "laid_off", "melds", "lay_offs"]);
 });
 
-test("chips: many caller runs (past 30 bits) still search exactly", () => {
-  // 32 runs a hand can extend: the tokens of `used` are BigInts. Expected records from Python.
+test("chips: more caller groups than one hand holds are refused (the 6.6 s record of the hostile test)", () => {
+  // chips-call: a caller lays down one hand of at most ten cards. 32 runs (96 cards) once took
+  // seconds in the lay-off search; now they are refused before any search.
   const runs = [];
   for (let k = 0; k < 8; k++) for (const s of ["S", "H", "D", "C"]) runs.push({ kind: "run", suit: s, cards: [`5${s}`, `6${s}`, `7${s}`] });
   assert.deepEqual(scoreChips({ hand: ["8S", "8H", "8D", "8C", "4S", "KD"], packs: 8, caller_groups: runs }),
-    {"score": 10, "groups": [["8S", "8H", "8D", "8C"]], "loose": ["KD"], "laid_off": ["4S"], "melds": [{"kind": "set", "rank": "8", "cards": ["8S", "8H", "8D", "8C"], "as": ["8", "8", "8", "8"]}], "lay_offs": [{"card": "4S", "group": 0, "as": "4S"}]});
-  assert.deepEqual(scoreChips({ hand: ["8S", "4H", "9D", "4C", "4S", "KD", "JK", "2C"], packs: 8, caller_groups: runs }),
-    {"score": 9, "groups": [["4S", "4H", "4C"], ["KD", "2C", "JK"]], "loose": ["9D"], "laid_off": ["8S"], "melds": [{"kind": "set", "rank": "4", "cards": ["4S", "4H", "4C"], "as": ["4", "4", "4"]}, {"kind": "set", "rank": "K", "cards": ["KD", "2C", "JK"], "as": ["K", "K", "K"]}], "lay_offs": [{"card": "8S", "group": 0, "as": "8S"}]});
+    { error: "caller_groups: 32 groups, but a caller lays down one hand of at most 10 cards: 3 groups at most" });
+  const eleven = [{ kind: "run", suit: "S", cards: ["3S", "4S", "5S", "6S", "7S", "8S", "9S"] },
+    { kind: "set", rank: "K", cards: ["KS", "KH", "KD", "KC"] }];
+  assert.deepEqual(scoreChips({ hand: ["8H"], packs: 2, caller_groups: eleven }),
+    { error: "caller_groups: 11 cards in the caller's groups, but a caller lays down one hand of at most 10 cards" });
+  // Three runs, ten cards: the most a caller can lay down, scored exactly (expected from Python).
+  const three = [{ kind: "run", suit: "S", cards: ["5S", "6S", "7S"] }, { kind: "run", suit: "H", cards: ["5H", "6H", "7H"] },
+    { kind: "run", suit: "D", cards: ["5D", "6D", "7D", "8D"] }];
+  assert.deepEqual(scoreChips({ hand: ["8S", "8H", "8C", "4S", "KD"], packs: 2, caller_groups: three }),
+    {"score": 10, "groups": [["8S", "8H", "8C"]], "loose": ["KD"], "laid_off": ["4S"], "melds": [{"kind": "set", "rank": "8", "cards": ["8S", "8H", "8C"], "as": ["8", "8", "8"]}], "lay_offs": [{"card": "4S", "group": 0, "as": "4S"}]});
 });
 
 test("chips: every bad input is an error record, never a throw", () => {

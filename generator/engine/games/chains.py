@@ -504,7 +504,13 @@ def game_record(rec: dict[str, Any]) -> dict[str, Any]:
     ``{"totals": [...], "winners": [...], "complete": false}``."""
     rec = check_fields(rec, ("players", "hands"))
     players = rec["players"]
-    count = len(players) if isinstance(players, list) else int_field(players, "players", minimum=2)
+    # A table, not a stadium: the score sheet's bound (10**7 players once wrote 119 MB).
+    if isinstance(players, list):
+        count = len(players)
+        if count > MAX_SHEET_PLAYERS:
+            raise RecordError(f"players: at most {MAX_SHEET_PLAYERS} players, not {count}")
+    else:
+        count = int_field(players, "players", minimum=2, maximum=MAX_SHEET_PLAYERS)
     rows = rec["hands"]
     if not isinstance(rows, list):
         raise RecordError(f"hands must be a list of per-hand score lists, not {rows!r}")

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import limits
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
 from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
@@ -542,9 +543,9 @@ def json_repr(value: Any) -> str:
     import json
 
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        return limits.clip(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return limits.clip(repr(value))
 
 
 def _packs_field(value: Any) -> int:
@@ -584,7 +585,17 @@ def parse_groups(value: Any) -> list[Group] | None:
         return None
     if not isinstance(value, list):
         raise RulebookError(f"caller_groups: expected a list of groups or null, got {json_repr(value)}")
-    return [parse_group(g, f"caller_groups[{k}]") for k, g in enumerate(value)]
+    # chips-call: the caller lays down one whole hand, at most ten cards in groups of three or
+    # more, so no more groups or cards than that (limits.CALLER_*; it bounds the lay-off search).
+    if len(value) > limits.CALLER_GROUPS:
+        raise RulebookError(f"caller_groups: {len(value)} groups, but a caller lays down one hand of at most "
+                            f"{limits.CALLER_CARDS} cards: {limits.CALLER_GROUPS} groups at most")
+    groups = [parse_group(g, f"caller_groups[{k}]") for k, g in enumerate(value)]
+    laid = sum(len(g.cards) for g in groups)
+    if laid > limits.CALLER_CARDS:
+        raise RulebookError(f"caller_groups: {laid} cards in the caller's groups, but a caller lays down one "
+                            f"hand of at most {limits.CALLER_CARDS} cards")
+    return groups
 
 
 def _check_hand(hand: list[Card], packs: int, extra: Sequence[Card] = (), what: str = "hand") -> None:

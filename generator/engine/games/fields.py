@@ -10,6 +10,7 @@ from typing import Any
 
 from ..cards import Card, parse_card
 from ..errors import RulebookError
+from ..limits import clip
 
 
 class RecordError(RulebookError):
@@ -26,9 +27,9 @@ def show_value(value: object) -> str:
     if isinstance(value, dict):
         return "an object"
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        return clip(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError, RecursionError):
+        return clip(repr(value))
 
 
 def check_fields(rec: object, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -37,18 +38,18 @@ def check_fields(rec: object, required: tuple[str, ...], optional: tuple[str, ..
         raise RecordError(f"a record must be a JSON object, not {type(rec).__name__}")
     missing = [f for f in required if f not in rec]
     if missing:
-        raise RecordError(f"missing field {missing[0]!r}")
+        raise RecordError(f"missing field {clip(repr(missing[0]))}")
     known = required + optional
     for key in rec:
         if key not in known:
-            raise RecordError(f"unknown field {key!r} (known: {', '.join(known)})")
+            raise RecordError(f"unknown field {clip(repr(key))} (known: {', '.join(known)})")
     return rec
 
 
 def int_field(value: object, field: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """A whole number (``true`` is not a number here) within the bounds given."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{field} must be a whole number, not {value!r}")
+        raise RecordError(f"{field} must be a whole number, not {clip(repr(value))}")
     if minimum is not None and value < minimum:
         raise RecordError(f"{field} must be {minimum} or more, not {value}")
     if maximum is not None and value > maximum:
@@ -58,7 +59,7 @@ def int_field(value: object, field: str, *, minimum: int | None = None, maximum:
 
 def card_field(value: object, field: str) -> Card:
     if not isinstance(value, str):
-        raise RecordError(f"{field} must be a card written like '8H', not {value!r}")
+        raise RecordError(f"{field} must be a card written like '8H', not {clip(repr(value))}")
     try:
         return parse_card(value)
     except RulebookError as exc:
@@ -70,7 +71,7 @@ def cards_field(value: object, field: str) -> list[Card]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
-        raise RecordError(f"{field} must be a list of cards like [\"7H\", \"KD\"], not {value!r}")
+        raise RecordError(f"{field} must be a list of cards like [\"7H\", \"KD\"], not {clip(repr(value))}")
     return [card_field(v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 

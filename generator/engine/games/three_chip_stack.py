@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import limits
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
 from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
@@ -470,8 +471,14 @@ def showdown_record(rec: dict[str, Any]) -> dict[str, Any]:
     ``{"winners": [1], "decided_by": 1, "shares": [0, 12]}``."""
     rec = check_fields(rec, ("hands",), ("pot",))
     hands = _hands_field(rec["hands"], "hands")
-    pot = int_field(rec.get("pot", 0), "pot", minimum=0)
-    return showdown(hands, pot).as_record()
+    return showdown(hands, _pot_field(rec.get("pot", 0))).as_record()
+
+
+def _pot_field(value: object) -> int:
+    """A pot of chips: 0 to ``limits.POT_CHIPS``; ``null`` is named in words, not echoed."""
+    if value is None:
+        raise RecordError("pot must be a number of chips, like 12 (leave it out for no pot)")
+    return int_field(value, "pot", minimum=0, maximum=limits.POT_CHIPS)
 
 
 def _actions(value: object, field: str) -> list[Action]:

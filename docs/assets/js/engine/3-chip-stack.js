@@ -3,6 +3,7 @@
 // Rule ids point at rules-data/3-chip-stack.yaml.
 
 import { CardError, IllegalPlay, RecordError, cardsField, checkCopies, checkFields, guard, intField, jsonRepr } from "./cards.js";
+import { POT_CHIPS } from "./limits.js";
 
 export const HAND_SIZE = 3;
 export const MAX_PLAYERS = 6;
@@ -59,12 +60,17 @@ export function decideShowdown(hands, pot = 0) {
   return { winners, decided_by: decidedBy, shares: splitPot(pot, winners, hands.length) };
 }
 
+/** A pot of chips: 0 to POT_CHIPS; null is named in words, not echoed. */
+function potField(value) {
+  if (value === null) throw new RecordError("pot must be a number of chips, like 12 (leave it out for no pot)");
+  return intField(value, "pot", { minimum: 0, maximum: POT_CHIPS });
+}
+
 function showdownRecord(rec) {
   rec = checkFields(rec, ["hands"], ["pot"]);
   if (!Array.isArray(rec.hands)) throw new RecordError(`hands must be a list of hands, not ${jsonRepr(rec.hands)}`);
   const hands = rec.hands.map((h, i) => cardsField(h, `hands[${i}]`));
-  const pot = intField(Object.hasOwn(rec, "pot") ? rec.pot : 0, "pot", { minimum: 0 });
-  return decideShowdown(hands, pot);
+  return decideShowdown(hands, potField(Object.hasOwn(rec, "pot") ? rec.pot : 0));
 }
 
 /** {"hands": [["AS","KD","4C"], ["3H","5D","6C"]], "pot": 12} -> {"winners", "decided_by", "shares"}. */

@@ -5,6 +5,8 @@
 // parseCard / formatCard are a pair, as in Python; bad notation throws CardError, which the
 // record functions of each game catch and turn into {"error": "..."}.
 
+import { clip } from "./limits.js";
+
 export class RulebookError extends Error {}
 export class CardError extends RulebookError {}
 export class IllegalPlay extends RulebookError {}
@@ -87,16 +89,16 @@ export function pySplit(text) {
 
 /** A short quotation of a value for messages (Python's repr for strings). */
 export function pyRepr(value) {
-  if (typeof value === "string") return "'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
+  if (typeof value === "string") return clip("'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'");
   return jsonRepr(value);
 }
 
 export function jsonRepr(value) {
   try {
     const s = JSON.stringify(value);
-    return s === undefined ? String(value) : s;
+    return clip(s === undefined ? String(value) : s);
   } catch {
-    return String(value);
+    return clip(String(value));
   }
 }
 

@@ -10,6 +10,7 @@ import {
   IllegalPlay, RulebookError, RANKS, RANK_NUMBER, RANK_PLURAL, SUITS, SUIT_NOUN, SUIT_SYMBOL,
   cardsField, checkCopies, checkFields, guard, intField, isInt, isObject, jsonRepr, parseCard, pyRepr, pyStrip,
 } from "./cards.js";
+import { CALLER_CARDS, CALLER_GROUPS } from "./limits.js";
 
 export const HAND_SIZES = [3, 4, 5, 6, 7, 8, 9, 10];
 export const MAX_HAND = 10;
@@ -504,7 +505,19 @@ export function parseGroup(rec, where = "caller_groups[0]") {
 function parseGroups(value) {
   if (value === null || value === undefined) return null;
   if (!Array.isArray(value)) throw new RulebookError(`caller_groups: expected a list of groups or null, got ${jsonRepr(value)}`);
-  return value.map((g, k) => parseGroup(g, `caller_groups[${k}]`));
+  // chips-call: the caller lays down one whole hand, at most ten cards in groups of three or
+  // more (limits.js; it bounds the lay-off search).
+  if (value.length > CALLER_GROUPS) {
+    throw new RulebookError(`caller_groups: ${value.length} groups, but a caller lays down one hand of at most ` +
+      `${CALLER_CARDS} cards: ${CALLER_GROUPS} groups at most`);
+  }
+  const groups = value.map((g, k) => parseGroup(g, `caller_groups[${k}]`));
+  const laid = groups.reduce((n, g) => n + g.cards.length, 0);
+  if (laid > CALLER_CARDS) {
+    throw new RulebookError(`caller_groups: ${laid} cards in the caller's groups, but a caller lays down one ` +
+      `hand of at most ${CALLER_CARDS} cards`);
+  }
+  return groups;
 }
 
 function checkHand(hand, packs, extra = [], what = "hand") {

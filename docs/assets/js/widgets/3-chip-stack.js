@@ -5,6 +5,7 @@
 
 import { showdown, strength } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
+import { POT_CHIPS } from "../engine/limits.js";
 import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
 
 const SELECTOR = '[data-widget="3-chip-stack"]';
@@ -68,8 +69,10 @@ function mount(root) {
     const potText = pot ? pot.value.trim() : "";
     let potValue = 0;
     if (potText) {
-      if (!/^\d+$/.test(potText)) {
-        const text = "The pot is a number of chips, like 12.";
+      // Digits only, and no more than a table could hold (limits.js), so the answer never
+      // reads "1e+23".
+      if (!/^\d+$/.test(potText) || Number(potText) > POT_CHIPS) {
+        const text = `The pot is a number of chips from 0 to ${POT_CHIPS.toLocaleString("en-GB")}, like 12.`;
         setError("pot", text);
         result.replaceChildren(); // no empty answer bar under the message
         announce(text, { now });

@@ -1,0 +1,15 @@
+// Every bound on input, the browser's copy of generator/engine/limits.py (tests/test_limits.py
+// holds the two equal). Why each number is what it is: see that file's docstring.
+
+export const CALLER_CARDS = 10;
+export const CALLER_GROUPS = Math.floor(CALLER_CARDS / 3);
+export const JSON_DEPTH = 20;
+export const JSON_LINE_CHARS = 100_000;
+export const QUOTE_CHARS = 40;
+export const POT_CHIPS = 1_000_000;
+
+/** `text` cut to `limit` characters, with how much was left out: for quoting input back. */
+export function clip(text, limit = QUOTE_CHARS) {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}… (${text.length.toLocaleString("en-US")} characters)`;
+}

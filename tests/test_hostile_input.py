@@ -1,0 +1,216 @@
+"""Hostile input at the command line and in the records (issue 11): each test first gives the input
+the hostile tester reported, then checks the answer is one short line, exit 2 (or one error record
+in a stream that goes on), no traceback, and quick."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.cli import ERROR_CHARS, main
+from generator.engine import limits
+from generator.engine.games import record
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def jsonl(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str,
+          *argv: str) -> list[dict[str, Any]]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, err = run(capsys, *argv, "--jsonl")
+    assert code == 0 and err == ""
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def one_line_error(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "", (code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert len(lines[0]) <= ERROR_CHARS + 20
+    return lines[0]
+
+
+def thirty_two_runs() -> list[dict[str, Any]]:
+    return [{"kind": "run", "suit": s, "cards": [f"5{s}", f"6{s}", f"7{s}"]} for _ in range(8) for s in "SHDC"]
+
+
+# --- 2. one Chips record could take seconds --------------------------------------------------
+
+
+def test_chips_caller_groups_beyond_one_hand_are_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    # Reported: 8 packs and 28 caller runs took 6.6 s.
+    runs = thirty_two_runs()[:28]
+    start = time.perf_counter()
+    line = one_line_error(*run(capsys, "score", "chips", "8S", "8H", "8D", "8C", "4S", "KD", "--packs", "8",
+                               "--caller", json.dumps(runs)))
+    assert time.perf_counter() - start < 1.0
+    assert "28 groups" in line and "at most 10 cards" in line
+
+
+def test_chips_caller_groups_of_more_than_ten_cards_are_refused() -> None:
+    fn = record("chips", "score")
+    eleven = [{"kind": "run", "suit": "S", "cards": ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]},
+              {"kind": "set", "rank": "K", "cards": ["KS", "KH", "KD", "KC"]}]
+    with pytest.raises(ValueError, match="11 cards in the caller's groups"):
+        fn({"hand": ["8H"], "packs": 2, "caller_groups": eleven})
+    ten = [eleven[0], {"kind": "set", "rank": "K", "cards": ["KS", "KH", "KD"]}]
+    assert fn({"hand": ["10S", "KC"], "packs": 2, "caller_groups": ten})["score"] == 0
+
+
+def test_the_bounds_are_the_rules_they_come_from() -> None:
+    from generator.engine.games import chips
+
+    assert limits.CALLER_CARDS == chips.MAX_HAND  # chips-call: one whole hand
+    assert limits.CALLER_GROUPS * 3 <= limits.CALLER_CARDS < (limits.CALLER_GROUPS + 1) * 3
+
+
+# --- 3. deep JSON -----------------------------------------------------------------------------
+
+
+def test_a_deeply_nested_jsonl_line_is_one_error_and_the_stream_goes_on(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    deep = "[" * 990 + "]" * 990
+    deep_obj = '{"hand": ' + "[" * 5000 + "]" * 5000 + "}"
+    lines = ['{"hand": ["8H", "8S", "8D"]}', deep, deep_obj, '{"hand": ["KD"]}']
+    text = "".join(line + "\n" for line in lines)
+    out = jsonl(capsys, monkeypatch, text, "score", "chips")
+    assert [o.get("score") for o in out] == [0, None, None, 10]
+    assert out[1] == {"error": f"line 2: bad JSON: nested more than {limits.JSON_DEPTH} levels deep"}
+    assert out[2]["error"].startswith("line 3: bad JSON: nested more than")
+
+
+@pytest.mark.parametrize("argv", [
+    ("score", "chips", "8H", "--caller"),
+    ("rank", "chips"),
+    ("record", "chains", "game"),
+])
+def test_deep_json_arguments_get_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    deep = "[" * 990 + "]" * 990
+    line = one_line_error(*run(capsys, *argv, deep))
+    assert "nested more than" in line
+
+
+def test_deep_json_inside_strings_is_not_counted(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Brackets inside a string are text, not nesting: the record is read and refused for its card.
+    out = jsonl(capsys, monkeypatch, json.dumps({"hand": ["[" * 50]}) + "\n", "score", "chips")
+    assert "unknown card" in out[0]["error"] and "nested" not in out[0]["error"]
+
+
+def test_an_over_long_jsonl_line_is_refused_without_echoing_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    huge = json.dumps({"hand": ["8H"] * 60_000})
+    out = jsonl(capsys, monkeypatch, huge + "\n" + '{"hand": ["KD"]}\n', "score", "chips")
+    assert "at most 100,000 are read" in out[0]["error"] and len(out[0]["error"]) < 200
+    assert out[1]["score"] == 10
+
+
+# --- 5. unbounded sizes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [10**7, 10**30, 21])
+def test_chains_game_record_refuses_a_stadium_of_players(capsys: pytest.CaptureFixture[str], players: int) -> None:
+    start = time.perf_counter()
+    line = one_line_error(*run(capsys, "record", "chains", "game", json.dumps({"players": players, "hands": []})))
+    assert time.perf_counter() - start < 1.0
+    assert "20 or less" in line
+
+
+def test_a_megabyte_card_is_quoted_as_a_short_prefix(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(*run(capsys, "score", "chips", "X" * 1_000_000))
+    assert "1,000,002 characters" in line and len(line) < 300
+
+
+@pytest.mark.parametrize("bad", [None, 10**23, -1])
+def test_3_chip_stack_pot_messages_name_no_null_and_no_exponent(bad: Any) -> None:
+    fn = record("3-chip-stack", "showdown")
+    with pytest.raises(ValueError) as err:
+        fn({"hands": [["AS", "KD", "4C"], ["3H", "5D", "6C"]], "pot": bad})
+    message = str(err.value)
+    assert "None" not in message and "null" not in message and "e+" not in message
+
+
+# --- 10. the small ones --------------------------------------------------------------------------
+
+
+def test_a_byte_order_mark_before_the_first_jsonl_line_is_skipped(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    out = jsonl(capsys, monkeypatch, '\ufeff{"hand": ["7H", "KD"]}\n', "score", "chains")
+    assert out == [{"score": 30}]
+
+
+@pytest.mark.parametrize("packs", ["８", "1_0", "²", "+2", "0x2", "٣"])
+def test_packs_take_ascii_digits_only(capsys: pytest.CaptureFixture[str], packs: str) -> None:
+    one_line_error(*run(capsys, "score", "chips", "8H", "--packs", packs))
+
+
+def test_check_outside_a_project_says_it_is_not_a_project(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "generator", "check"], cwd=tmp_path, capture_output=True,
+                            text=True, timeout=60, check=False, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "not a rulebook project" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# --- The property: any hostile record, one answer line, fast ------------------------------------
+
+_leaf = st.one_of(st.none(), st.booleans(), st.integers(min_value=-(10**40), max_value=10**40),
+                  st.floats(allow_nan=False), st.text(max_size=30),
+                  st.sampled_from(["8H", "JK", "2C", "10S", "KD", "AS", "QH", "x" * 5000]))
+
+
+def _nest(depth: int) -> st.SearchStrategy[str]:
+    return st.just("[" * depth + "]" * depth)
+
+
+_record = st.fixed_dictionaries(
+    {"hand": st.one_of(st.lists(st.sampled_from(["8H", "8S", "8D", "9H", "10H", "JK", "2C", "KD", "AS"]),
+                                min_size=0, max_size=12), _leaf)},
+    optional={
+        "packs": st.one_of(st.integers(-3, 12), _leaf),
+        "caller_groups": st.one_of(
+            st.lists(st.fixed_dictionaries({"kind": st.sampled_from(["run", "set", "x"]),
+                                            "suit": st.sampled_from(["H", "S", "D", "C"]),
+                                            "cards": st.lists(st.sampled_from(["5H", "6H", "7H", "8H", "JK", "2S"]),
+                                                              max_size=14)}), max_size=40),
+            _leaf),
+        "extra": _leaf,
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records=st.lists(st.one_of(_record.map(json.dumps), st.integers(1, 3000).flatmap(_nest),
+                                  st.text(max_size=200).filter(lambda t: "\n" not in t and "\r" not in t)),
+                        min_size=1, max_size=12))
+def test_score_chips_jsonl_answers_every_hostile_line_once_and_fast(records: list[str]) -> None:
+    text = "\n".join(records) + "\n"
+    sent = [r for r in records if r.strip()]
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "generator", "score", "chips", "--jsonl"], input=text,
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"}, cwd=ROOT)
+    elapsed = time.perf_counter() - start
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(sent)
+    for line in lines:
+        answer = json.loads(line)
+        if "error" in answer:
+            assert "\n" not in answer["error"] and len(answer["error"]) <= ERROR_CHARS + 20
+    # Start-up (~0.2 s) plus at most a few ms a valid record: never seconds.
+    assert elapsed < 5.0

@@ -24,6 +24,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from ..engine import limits
 from ..engine.cards import parse_card
 from ..engine.errors import RulebookError, RulesDataError
 
@@ -200,6 +201,13 @@ def _load_cached(path: Path, mtime_ns: int, size: int) -> Game:
 def _parse(path: Path) -> Game:
     shown = _display(path)
     try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+    if size > limits.GAME_FILE_BYTES:
+        raise RulesDataError(f"{shown}:1:1", f"the file is {size:,} bytes; a game file is at most "
+                                             f"{limits.GAME_FILE_BYTES:,}")
+    try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise RulesDataError(f"{shown}:1:1", f"the file is not UTF-8 text ({exc.reason})") from None
@@ -207,7 +215,9 @@ def _parse(path: Path) -> Game:
         raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
 
     _check_tabs(shown, text)
+    _check_characters(shown, text)
     try:
+        _check_events(shown, text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -240,6 +250,41 @@ def _check_tabs(shown: str, text: str) -> None:
             raise RulesDataError(
                 f"{shown}:{n}:{col + 1}", "found a tab character: indent with spaces, and write no tabs in text"
             )
+
+
+#: What the YAML reader refuses (NUL, other control characters): found first, with line:column.
+_NON_PRINTABLE = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+
+
+def _check_characters(shown: str, text: str) -> None:
+    bad = _NON_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise RulesDataError(f"{shown}:{line}:{col}", f"found the control character U+{ord(bad.group()):04X}; "
+                                                      f"a game file holds only text")
+
+
+def _check_events(shown: str, text: str) -> None:
+    """Refuse anchors and aliases (a "billion laughs" alias tree, a recursive alias) and nesting
+    deeper than ``limits.YAML_DEPTH``, from the event stream, before the recursive composer runs."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        mark = event.start_mark
+        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark is not None else shown
+        if isinstance(event, yaml.AliasEvent):
+            raise RulesDataError(where, f"found an alias (*{event.anchor}); game files use no anchors or "
+                                        f"aliases: write the value out")
+        if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+            raise RulesDataError(where, f"found an anchor (&{event.anchor}); game files use no anchors or "
+                                        f"aliases: write the value out")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.YAML_DEPTH:
+                raise RulesDataError(where, f"lists and mappings nest more than {limits.YAML_DEPTH} levels deep "
+                                            f"here; a game file needs far fewer")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 _SCALARS = yaml.SafeLoader("")

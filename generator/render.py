@@ -351,8 +351,33 @@ def render_partial(name: str, **context: Any) -> Markup:
     context.setdefault("site_url", "")
     try:
         html = template_env().get_template(name).render(**context)
-    except jinja2.UndefinedError as error:
-        raise RenderError(f"template {name}: {error.message}") from error
+    except jinja2.TemplateSyntaxError as error:
+        where = _template_name(error.filename) or error.name or name
+        raise RenderError(f"template {where}:{error.lineno}: {error.message}") from error
     except jinja2.TemplateError as error:
-        raise RenderError(f"template {name}: {error}") from error
+        message = error.message if isinstance(error, jinja2.UndefinedError) else str(error)
+        raise RenderError(f"template {_failing_template(error) or name}: {message}") from error
     return Markup(html)
+
+
+def _template_name(filename: str | None) -> str | None:
+    """``partials/hero.html`` for a file under ``templates/``, else None."""
+    if not filename:
+        return None
+    try:
+        return Path(filename).resolve().relative_to(TEMPLATES).as_posix()
+    except ValueError:
+        return None
+
+
+def _failing_template(error: BaseException) -> str | None:
+    """The innermost template in the traceback, with its line: the partial that failed, not the
+    page or booklet that included it (Jinja's tracebacks carry template file names and lines)."""
+    found = None
+    tb = error.__traceback__
+    while tb is not None:
+        template = _template_name(tb.tb_frame.f_code.co_filename)
+        if template is not None:
+            found = f"{template}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found

@@ -214,3 +214,27 @@ def test_score_chips_jsonl_answers_every_hostile_line_once_and_fast(records: lis
             assert "\n" not in answer["error"] and len(answer["error"]) <= ERROR_CHARS + 20
     # Start-up (~0.2 s) plus at most a few ms a valid record: never seconds.
     assert elapsed < 5.0
+
+
+@pytest.mark.parametrize(("inner", "message"), [
+    ("<p>{{ game.nosuchfield }}</p>", "partials/inner.html:2: 'dict object' has no attribute 'nosuchfield'"),
+    ("<p>{% if %}</p>", "partials/inner.html:2: Expected an expression"),
+])
+def test_a_template_error_names_the_partial_that_failed_not_the_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inner: str, message: str) -> None:
+    # Reported: an error in partials/hero.html was blamed on pdf/booklet.html.
+    from generator import render
+
+    (tmp_path / "pdf").mkdir()
+    (tmp_path / "partials").mkdir()
+    (tmp_path / "pdf" / "outer.html").write_text('<main>\n{% include "partials/inner.html" %}\n</main>\n')
+    (tmp_path / "partials" / "inner.html").write_text("<div>\n" + inner + "\n</div>\n")
+    monkeypatch.setattr(render, "TEMPLATES", tmp_path.resolve())
+    render.template_env.cache_clear()
+    try:
+        with pytest.raises(render.RenderError) as err:
+            render.render_partial("pdf/outer.html", game={"id": "x"}, refs={})
+    finally:
+        monkeypatch.undo()
+        render.template_env.cache_clear()
+    assert str(err.value).startswith(f"template {message}"), str(err.value)

@@ -440,3 +440,22 @@ def test_chips_replay_turns_the_discard_pile_over_when_the_deck_runs_out() -> No
     last = out["steps"][-1]
     assert last["taken"] == "KS"  # the bottom of the old pile is the top of the new deck
     assert last["pile"] == ["JH", "8D"] and last["deck_left"] == 1
+
+
+def test_chips_runs_without_wilds_are_the_consecutive_stretches_the_general_search_finds() -> None:
+    # The shortcut for a suit with no wild and one card a position (chips.py _consecutive_runs)
+    # must list exactly the runs, in the same order, that the general search (_grow_run) lists.
+    from generator.engine.games.chips import ACE_HIGH, ACE_LOW, _consecutive_runs, _grow_run
+
+    rng = random.Random("consecutive-runs")
+    for _ in range(3000):
+        numbers = sorted(rng.sample(range(1, 14), rng.randint(2, 13)))
+        entries = [(p, i) for i, p in enumerate(numbers)]
+        entries += [(ACE_HIGH, i) for p, i in entries if p == ACE_LOW]
+        entries.sort()
+        general: list[object] = []
+        for j0, (p0, i0) in enumerate(entries):
+            _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], 0, len(numbers), general)  # type: ignore[arg-type]
+        shortcut: list[object] = []
+        _consecutive_runs(entries, shortcut)  # type: ignore[arg-type]
+        assert shortcut == general, entries

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardError
 from .limits import clip
@@ -21,6 +21,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Members are singletons, so identity hashing is exact, and it is a C call: Enum's own
+    # __hash__ is Python code, and the engines look cards up in dicts in their inner loops.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -47,6 +51,8 @@ class Rank(enum.Enum):
     QUEEN = "Q"
     KING = "K"
     JOKER = "JK"
+
+    __hash__ = object.__hash__  # as Suit's
 
     @property
     def number(self) -> int:
@@ -79,6 +85,7 @@ _RANK_PLURAL = {r: (n + "es" if n == "six" else n + "s") for r, n in _RANK_NOUN.
 #: Ranks in pack order, without the joker.
 RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 SUITS: tuple[Suit, ...] = tuple(Suit)
+_SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 
 
 @dataclass(frozen=True, order=False)
@@ -87,10 +94,19 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    #: Worked out once, for the engines' inner loops: ``rank.number`` (joker 0) and the suit's
+    #: place in ``SUITS`` (4 for a joker). Not part of equality or the repr.
+    number: int = field(init=False, repr=False, compare=False)
+    suit_index: int = field(init=False, repr=False, compare=False)
+    #: ``suit_index * 16 + number``: sorting by it is the engines' order (by suit, then rank).
+    order: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if (self.rank is Rank.JOKER) != (self.suit is None):
             raise CardError(f"a {self.rank.noun} needs {'no' if self.rank is Rank.JOKER else 'a'} suit")
+        object.__setattr__(self, "number", _RANK_NUMBER[self.rank])
+        object.__setattr__(self, "suit_index", 4 if self.suit is None else _SUIT_ORDER[self.suit])
+        object.__setattr__(self, "order", self.suit_index * 16 + self.number)
 
     @property
     def is_joker(self) -> bool:

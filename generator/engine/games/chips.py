@@ -16,6 +16,7 @@ step (the same candidate order and the same tie-breaks) so that both give identi
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -41,15 +42,13 @@ _RANK_BY_NUMBER[ACE_HIGH] = Rank.ACE
 
 def is_wild(card: Card) -> bool:
     """chips-wilds: every 2 and every joker is wild."""
-    return card.rank is Rank.TWO or card.rank is Rank.JOKER
+    return card.number == 2 or card.number == 0  # the 2s, and the joker (number 0)
 
 
 def card_value(card: Card) -> int:
     """chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; chips-wild-value: wilds 0."""
-    if is_wild(card):
-        return 0
-    n = card.rank.number
-    return min(10, n)
+    n = card.number
+    return 0 if n == 2 or n == 0 else min(10, n)
 
 
 def packs_for(players: int) -> int:
@@ -64,15 +63,12 @@ def position_rank(pos: int) -> Rank:
     return _RANK_BY_NUMBER[pos]
 
 
-def _sort_key(card: Card) -> tuple[int, int]:
-    if card.suit is None:
-        return (4, 0)
-    return (_SUIT_INDEX[card.suit], card.rank.number)
+_ORDER = operator.attrgetter("order")
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """The engine's canonical order: by suit (S H D C), then rank; jokers last."""
-    return sorted(cards, key=_sort_key)
+    return sorted(cards, key=_ORDER)
 
 
 # ---------------------------------------------------------------------------------------
@@ -225,7 +221,7 @@ class _Cand:
     need: int           # wilds this candidate uses
     cost: int           # added to the objective (0 for own groups; cards laid off otherwise)
     kind: str           # "set", "run" or "ext"
-    pos: tuple[int, ...]  # per card (in index order): run position, or 0 for sets
+    pos: tuple[tuple[int, int], ...]  # (card index, run position) of each card; () for sets
     token: int = 0      # bit of the caller run it extends ("ext" only)
     ext_lo: int = 0     # new ends of the caller run ("ext" only)
     ext_hi: int = 0
@@ -268,13 +264,15 @@ class Arrangement:
 def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None) -> Arrangement:
     """The lowest score this hand can make (chips-scoring), with laying off when the caller's
     groups are given (chips-lay-off). Exact: a memoised search over every split."""
-    wild_cards = sort_cards(_wild_cards(hand))
-    nat = sort_cards(c for c in hand if not is_wild(c))
+    wild_cards: list[Card] = []
+    nat: list[Card] = []
+    for c in sort_cards(hand):
+        (wild_cards if c.number == 2 or c.number == 0 else nat).append(c)  # chips-wilds
     n = len(nat)
     W = len(wild_cards)
-    suit = [_SUIT_INDEX[c.suit] for c in nat]  # type: ignore[index]
-    num = [c.rank.number for c in nat]
-    val = [card_value(c) for c in nat]
+    suit = [c.suit_index for c in nat]
+    num = [c.number for c in nat]
+    val = [min(10, x) for x in num]  # chips-card-values
     callers = list(caller_groups or [])
 
     # chips-lay-off: a natural of a caller's set rank can always go on that set.
@@ -291,12 +289,14 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         low = (cand.mask & -cand.mask).bit_length() - 1
         by_low[low].append(cand)
 
-    memo: dict[tuple[int, int, int], tuple[int, _Cand | None]] = {}
+    # The state (cards left, wilds left, caller runs extended) packed in one int: the memo's key.
+    w_shift, used_shift = n, n + W.bit_length()
+    memo: dict[int, tuple[int, _Cand | None]] = {}
 
     def solve(mask: int, w: int, used: int) -> int:
         if mask == 0:
             return 0
-        key = (mask, w, used)
+        key = mask | w << w_shift | used << used_shift
         hit = memo.get(key)
         if hit is not None:
             return hit[0]
@@ -316,14 +316,19 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         memo[key] = (best, choice)
         return best
 
-    total = solve((1 << n) - 1, W, 0)
+    # A card that is in no candidate group is loose whatever the rest does: its cost is fixed,
+    # so the search runs over the other cards only (most of a hand, often, has nothing to join).
+    live = 0
+    for cand in cands:
+        live |= cand.mask
+    loose_idx = [i for i in range(n) if not live >> i & 1]
+    total = sum(loose_cost[i] for i in loose_idx) + solve(live, W, 0)
 
     # Rebuild the chosen splits.
     chosen: list[_Cand] = []
-    loose_idx: list[int] = []
-    mask, w, used = (1 << n) - 1, W, 0
+    mask, w, used = live, W, 0
     while mask:
-        step = memo[(mask, w, used)][1]
+        step = memo[mask | w << w_shift | used << used_shift][1]
         if step is None:
             low_bit = mask & -mask
             loose_idx.append(low_bit.bit_length() - 1)
@@ -346,6 +351,8 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     for r in sorted(by_rank):
         idx = by_rank[r]
         k = len(idx)
+        if k + W < 3:
+            continue  # too few of this rank, even with every wild
         for sub in range(1, 1 << k):
             size = sub.bit_count()
             need = 3 - size if size < 3 else 0
@@ -358,17 +365,41 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
             out.append(_Cand(m, need, 0, "set", ()))
     # chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
     # fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
+    held = [0, 0, 0, 0]  # per suit: a bit for each position held (Ace at 1 and 14)
+    for i in range(n):
+        held[suit[i]] |= 1 << num[i] | (1 << ACE_HIGH if num[i] == ACE_LOW else 0)
     for s in range(4):
-        entries: list[tuple[int, int]] = []  # (position, index)
-        for i in range(n):
-            if suit[i] == s:
-                entries.append((num[i], i))
-                if num[i] == ACE_LOW:
-                    entries.append((ACE_HIGH, i))
+        b = held[s]
+        if W == 0 and not b & b >> 1 & b >> 2:
+            continue  # without wilds a run needs three positions in a row
+        entries = [(num[i], i) for i in range(n) if suit[i] == s]  # (position, index)
+        entries += [(ACE_HIGH, i) for p, i in entries if p == ACE_LOW]
+        if len(entries) < 2:
+            continue  # a run needs two naturals at least
         entries.sort()
+        if W == 0 and len(entries) == b.bit_count():  # one card a position
+            _consecutive_runs(entries, out)
+            continue
         for j0, (p0, i0) in enumerate(entries):
             _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], W, n, out)
     return out
+
+
+def _consecutive_runs(entries: list[tuple[int, int]], out: list[_Cand]) -> None:
+    """The runs of ``_grow_run`` when there is no wild and each position holds one card: every
+    stretch of three or more consecutive positions, by start then length (the same order)."""
+    for j0, (first, i0) in enumerate(entries):
+        m = 1 << i0
+        last = first
+        pairs = [(i0, first)]
+        for p, i in entries[j0 + 1:]:
+            if p != last + 1 or m >> i & 1 or p - first + 1 > MAX_RUN:
+                break
+            m |= 1 << i
+            last = p
+            pairs.append((i, p))
+            if len(pairs) >= 3:
+                out.append(_Cand(m, 0, 0, "run", tuple(pairs)))
 
 
 def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int, count: int, m: int,
@@ -388,13 +419,8 @@ def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int,
         need = (max(span, 3)) - (count + 1)
         pos2 = pos + [(i, p)]
         if need <= W:
-            out.append(_Cand(m | 1 << i, need, 0, "run", _positions(pos2, n)))
+            out.append(_Cand(m | 1 << i, need, 0, "run", tuple(pos2)))
         _grow_run(entries, j + 1, first, p, count + 1, m | 1 << i, pos2, W, n, out)
-
-
-def _positions(pairs: list[tuple[int, int]], n: int) -> tuple[int, ...]:
-    """Positions as (index, position) pairs in index order, flattened."""
-    return tuple(x for pair in sorted(pairs) for x in pair)
 
 
 def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token: int) -> list[_Cand]:
@@ -445,7 +471,7 @@ def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token
             if dm & um or dn + un > W or length + dr + ur > MAX_RUN:
                 continue
             cost = dc + uc + dn + un  # cards laid off, wilds included
-            out.append(_Cand(dm | um, dn + un, cost, "ext", _positions(dp + up, n), token, lo - dr, hi + ur))
+            out.append(_Cand(dm | um, dn + un, cost, "ext", tuple(dp + up), token, lo - dr, hi + ur))
     return out
 
 
@@ -466,7 +492,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             rank = nat[members[0]].rank
             groups.append(Group("set", tuple(cards), rank=rank))
             continue
-        pos = dict(zip(cand.pos[0::2], cand.pos[1::2], strict=True))
+        pos = dict(cand.pos)
         if cand.kind == "run":
             first = min(pos.values())
             last = max(pos.values())

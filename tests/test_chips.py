@@ -457,5 +457,6 @@ def test_chips_runs_without_wilds_are_the_consecutive_stretches_the_general_sear
         for j0, (p0, i0) in enumerate(entries):
             _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], 0, len(numbers), general)  # type: ignore[arg-type]
         shortcut: list[object] = []
-        _consecutive_runs(entries, shortcut)  # type: ignore[arg-type]
+        held = sum({1 << p for p, _ in entries})
+        _consecutive_runs(entries, held, shortcut)  # type: ignore[arg-type]
         assert shortcut == general, entries

@@ -264,30 +264,34 @@ class Arrangement:
 def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None) -> Arrangement:
     """The lowest score this hand can make (chips-scoring), with laying off when the caller's
     groups are given (chips-lay-off). Exact: a memoised search over every split."""
-    wild_cards: list[Card] = []
-    nat: list[Card] = []
-    for c in sort_cards(hand):
-        (wild_cards if c.number == 2 or c.number == 0 else nat).append(c)  # chips-wilds
+    ordered = sorted(hand, key=_ORDER)
+    nat = [c for c in ordered if c.number != 2 and c.number != 0]  # chips-wilds: 2s and jokers
+    wild_cards = [c for c in ordered if c.number == 2 or c.number == 0] if len(nat) < len(ordered) else []
     n = len(nat)
     W = len(wild_cards)
     suit = [c.suit_index for c in nat]
     num = [c.number for c in nat]
-    val = [min(10, x) for x in num]  # chips-card-values
-    callers = list(caller_groups or [])
-
-    # chips-lay-off: a natural of a caller's set rank can always go on that set.
-    set_ranks = {g.rank for g in callers if g.kind == "set"}
-    free = [c.rank in set_ranks for c in nat]
-    loose_cost = [1 if free[i] else val[i] * _W for i in range(n)]
-
+    callers = list(caller_groups or ())
     cands = _candidates(suit, num, n, W)
-    runs = [(j, g) for j, g in enumerate(callers) if g.kind == "run"]
-    for bit, (j, g) in enumerate(runs):
-        cands.extend(_extensions(suit, num, n, W, g, 1 << bit))
-    by_low: list[list[_Cand]] = [[] for _ in range(n)]
+
+    # chips-card-values; chips-lay-off: a natural of a caller's set rank can always go on that
+    # set, so left over it costs one card laid off, not its points; a caller's run can be
+    # extended at its ends (each run a bit of ``used``).
+    free = [False] * n
+    loose_cost = [min(10, x) * _W for x in num]
+    runs: list[tuple[int, Group]] = []
+    if callers:
+        set_ranks = {g.rank for g in callers if g.kind == "set"}
+        free = [c.rank in set_ranks for c in nat]
+        loose_cost = [1 if free[i] else loose_cost[i] for i in range(n)]
+        runs = [(j, g) for j, g in enumerate(callers) if g.kind == "run"]
+        for bit, (_, g) in enumerate(runs):
+            cands.extend(_extensions(suit, num, n, W, g, 1 << bit))
+    by_low: dict[int, list[_Cand]] = {}  # lowest card -> the candidates that start there
+    live = 0  # the cards in at least one candidate group
     for cand in cands:
-        low = (cand.mask & -cand.mask).bit_length() - 1
-        by_low[low].append(cand)
+        live |= cand.mask
+        by_low.setdefault((cand.mask & -cand.mask).bit_length() - 1, []).append(cand)
 
     # The state (cards left, wilds left, caller runs extended) packed in one int: the memo's key.
     w_shift, used_shift = n, n + W.bit_length()
@@ -305,7 +309,7 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         best = loose_cost[c] + solve(mask ^ low_bit, w, used)
         choice: _Cand | None = None
         if best > 0:
-            for cand in by_low[c]:
+            for cand in by_low.get(c, ()):
                 if cand.need > w or cand.mask & mask != cand.mask or cand.token & used:
                     continue
                 v = cand.cost + solve(mask ^ cand.mask, w - cand.need, used | cand.token)
@@ -318,11 +322,8 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
 
     # A card that is in no candidate group is loose whatever the rest does: its cost is fixed,
     # so the search runs over the other cards only (most of a hand, often, has nothing to join).
-    live = 0
-    for cand in cands:
-        live |= cand.mask
     loose_idx = [i for i in range(n) if not live >> i & 1]
-    total = sum(loose_cost[i] for i in loose_idx) + solve(live, W, 0)
+    total = sum([loose_cost[i] for i in loose_idx]) + (solve(live, W, 0) if live else 0)
 
     # Rebuild the chosen splits.
     chosen: list[_Cand] = []
@@ -345,14 +346,14 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     """Every natural core of a group that the wilds in hand can complete, in a fixed order."""
     out: list[_Cand] = []
     # chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
-    by_rank: dict[int, list[int]] = {}
-    for i in range(n):
-        by_rank.setdefault(num[i], []).append(i)
-    for r in sorted(by_rank):
-        idx = by_rank[r]
-        k = len(idx)
+    counts = [0] * 15
+    for x in num:
+        counts[x] += 1
+    for r in range(1, 14):
+        k = counts[r]
         if k + W < 3:
             continue  # too few of this rank, even with every wild
+        idx = [i for i in range(n) if num[i] == r]
         for sub in range(1, 1 << k):
             size = sub.bit_count()
             need = 3 - size if size < 3 else 0
@@ -366,8 +367,11 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     # chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
     # fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
     held = [0, 0, 0, 0]  # per suit: a bit for each position held (Ace at 1 and 14)
-    for i in range(n):
-        held[suit[i]] |= 1 << num[i] | (1 << ACE_HIGH if num[i] == ACE_LOW else 0)
+    for s, x in zip(suit, num, strict=True):
+        held[s] |= 1 << x
+    for s in range(4):
+        if held[s] >> ACE_LOW & 1:
+            held[s] |= 1 << ACE_HIGH
     for s in range(4):
         b = held[s]
         if W == 0 and not b & b >> 1 & b >> 2:
@@ -378,21 +382,25 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
             continue  # a run needs two naturals at least
         entries.sort()
         if W == 0 and len(entries) == b.bit_count():  # one card a position
-            _consecutive_runs(entries, out)
+            _consecutive_runs(entries, b, out)
             continue
         for j0, (p0, i0) in enumerate(entries):
             _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], W, n, out)
     return out
 
 
-def _consecutive_runs(entries: list[tuple[int, int]], out: list[_Cand]) -> None:
+def _consecutive_runs(entries: list[tuple[int, int]], held: int, out: list[_Cand]) -> None:
     """The runs of ``_grow_run`` when there is no wild and each position holds one card: every
-    stretch of three or more consecutive positions, by start then length (the same order)."""
+    stretch of three or more consecutive positions, by start then length (the same order).
+    ``held`` has a bit for each position in ``entries``."""
     for j0, (first, i0) in enumerate(entries):
+        if held >> first & 0b111 != 0b111:
+            continue  # no three in a row start here
         m = 1 << i0
         last = first
         pairs = [(i0, first)]
-        for p, i in entries[j0 + 1:]:
+        for j in range(j0 + 1, len(entries)):
+            p, i = entries[j]
             if p != last + 1 or m >> i & 1 or p - first + 1 > MAX_RUN:
                 break
             m |= 1 << i
@@ -482,14 +490,13 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
     groups: list[Group] = []
     laid: list[tuple[Card, int, str]] = []
     extended = list(callers)
-    run_by_token = {1 << bit: j for bit, (j, _) in enumerate(runs)}
+    run_by_token = {1 << bit: j for bit, (j, _) in enumerate(runs)} if runs else {}
     for cand in chosen:
-        members = [i for i in range(len(nat)) if cand.mask >> i & 1]
         if cand.kind == "set":
-            cards = [nat[i] for i in members]
+            cards = [nat[i] for i in range(len(nat)) if cand.mask >> i & 1]
+            rank = cards[0].rank
             for _ in range(cand.need):
                 cards.append(wilds.pop(0))
-            rank = nat[members[0]].rank
             groups.append(Group("set", tuple(cards), rank=rank))
             continue
         pos = dict(cand.pos)
@@ -506,7 +513,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
                 if p not in slots:
                     slots[p] = wilds.pop(0)
             cards = [slots[p] for p in range(first, last + 1)]
-            groups.append(Group("run", tuple(cards), suit=nat[members[0]].suit, lo=first))
+            groups.append(Group("run", tuple(cards), suit=nat[cand.pos[0][0]].suit, lo=first))
             continue
         # "ext": lay off onto the caller's run, from its ends outwards.
         j = run_by_token[cand.token]
@@ -524,16 +531,15 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             laid.append((card, j, position_rank(p).value + g.suit.value))
         extended[j] = Group("run", tuple(new_cards), suit=g.suit, lo=cand.ext_lo)
 
-    loose: list[Card] = []
-    for i in sorted(loose_idx):
-        card = nat[i]
-        if free[i]:
+    loose_idx.sort()
+    loose = [nat[i] for i in loose_idx if not free[i]]
+    for i in loose_idx:
+        if free[i]:  # chips-lay-off: onto the caller's set of its rank
+            card = nat[i]
             j = next(k for k, g in enumerate(extended) if g.kind == "set" and g.rank is card.rank)
             laid.append((card, j, card.rank.value))
             g = extended[j]
             extended[j] = Group("set", g.cards + (card,), rank=g.rank)
-        else:
-            loose.append(card)
 
     # Wilds left over score nothing; they join a group of the player's own when one can take
     # them (a set first, then a run with room), else three or more make a group of their own.

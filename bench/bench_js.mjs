@@ -5,6 +5,7 @@
 //   node bench/bench_js.mjs [hands=5000] [seed=1]
 
 import { scoreChips } from "../docs/assets/js/engine/chips.js";
+import { CALLER_CARDS } from "../docs/assets/js/engine/limits.js";
 
 const HANDS = Number(process.argv[2] || 5000);
 let seed = Number(process.argv[3] || 1);
@@ -58,6 +59,9 @@ function input() {
       const cards = Array.from({ length: len }, (_, i) => (rand() < 0.15 ? "JK" : POS[lo + i] + suit));
       g = { kind: "run", suit, lo, cards };
     }
+    // A caller lays down one hand: at most ten cards between the groups (limits.js).
+    const laid = groups.reduce((k, x) => k + x.cards.length, 0);
+    if (laid + g.cards.length > CALLER_CARDS) continue;
     const left = take(pool, g.cards);
     if (left) { pool = left; groups.push(g); }
   }

@@ -349,7 +349,7 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     counts = [0] * 15
     for x in num:
         counts[x] += 1
-    for r in range(1, 14):
+    for r in range(1, 14) if max(counts) + W >= 3 else ():
         k = counts[r]
         if k + W < 3:
             continue  # too few of this rank, even with every wild
@@ -369,7 +369,7 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     held = [0, 0, 0, 0]  # per suit: a bit for each position held (Ace at 1 and 14)
     for s, x in zip(suit, num, strict=True):
         held[s] |= 1 << x
-    for s in range(4):
+    for s in range(4) if ACE_LOW in num else ():
         if held[s] >> ACE_LOW & 1:
             held[s] |= 1 << ACE_HIGH
     for s in range(4):

@@ -192,27 +192,25 @@ export function bestArrangement(hand, callerGroups = null) {
   const runs = [];
   callers.forEach((g, j) => { if (g.kind === "run") runs.push([j, g]); });
   // Python gives caller run number k the token bit 1 << k. Only runs the hand can extend ever
-  // reach `used`, so they get compact bits in the same order (the same search); past 30 such
-  // runs (only possible with many packs) the tokens are BigInts.
+  // reach `used`, so they get compact bits in the same order (the same search). A caller lays
+  // down at most three groups (limits.js), so the bits always fit a number.
   const extByRun = runs.map(([j, g]) => extensions(suit, num, n, W, g, j));
-  const live = extByRun.filter((e) => e.length).length;
-  const big = live > 30;
-  if (big) for (const c of cands) c.token = 0n;
   let bit = 0;
   for (const exts of extByRun) {
     if (!exts.length) continue;
-    const token = big ? 1n << BigInt(bit) : 1 << bit;
+    const token = 1 << bit;
     bit++;
     for (const e of exts) { e.token = token; cands.push(e); }
   }
-  const zero = big ? 0n : 0;
   const byLow = Array.from({ length: n }, () => []);
-  for (const c of cands) byLow[lowIndex(c.mask)].push(c);
+  let live = 0; // the cards in at least one candidate group
+  for (const c of cands) {
+    live |= c.mask;
+    byLow[lowIndex(c.mask)].push(c);
+  }
 
   const memo = new Map();
-  const keyOf = big
-    ? (mask, w, used) => `${used}|${w}|${mask}`
-    : (mask, w, used) => (used * 16 + w) * 1024 + mask;
+  const keyOf = (mask, w, used) => (used * 16 + w) * 1024 + mask;
 
   function solve(mask, w, used) {
     if (mask === 0) return 0;
@@ -238,15 +236,23 @@ export function bestArrangement(hand, callerGroups = null) {
     return best;
   }
 
-  const full = n === 0 ? 0 : (1 << n) - 1;
-  const total = solve(full, W, zero);
+  // A card that is in no candidate group is loose whatever the rest does: its cost is fixed,
+  // so the search runs over the other cards only (as in Python).
+  const looseIdx = [];
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    if (!((live >> i) & 1)) {
+      looseIdx.push(i);
+      total += looseCost[i];
+    }
+  }
+  total += live ? solve(live, W, 0) : 0;
 
   // Rebuild the chosen splits.
   const chosen = [];
-  const looseIdx = [];
-  let mask = full;
+  let mask = live;
   let w = W;
-  let used = zero;
+  let used = 0;
   while (mask) {
     const cd = memo.get(keyOf(mask, w, used)).choice;
     if (cd === null) {

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1764374400)
 
-.PHONY: setup build serve test test-fast check lint bench clean
+.PHONY: setup build serve test test-fast check lint bench peers clean
 
 setup: $(STAMP)
 
@@ -40,6 +40,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# The peers of bench/peers.py (rlcard, open_spiel) in a venv of their own: `make bench` runs it
+# when this venv exists.
+peers:
+	[ -x .venv-peers/bin/python ] || python3 -m venv .venv-peers
+	.venv-peers/bin/pip install -q --disable-pip-version-check -e '.[peers]'
 
 clean:
 	rm -rf site .site-* build test-output

@@ -19,6 +19,13 @@ def main() -> int:
         else:
             continue
         subprocess.run(cmd, check=False, cwd=BENCH.parent)
+    # The side-by-side with the gin-rummy solvers needs its own venv (make peers).
+    print("== peers.py", flush=True)
+    peers = BENCH.parent / ".venv-peers" / "bin" / "python"
+    if peers.exists():
+        subprocess.run([str(peers), str(BENCH / "peers.py")], check=False, cwd=BENCH.parent)
+    else:
+        print("skipped: run `make peers` once to install rlcard and open_spiel into .venv-peers")
     return 0
 
 

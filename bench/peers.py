@@ -59,9 +59,8 @@ def dense(rng: random.Random, count: int) -> list[list[Card]]:
 
 def engines() -> dict[str, Callable[[Any], int]]:
     """name -> (prepare(hand) -> input, score(input) -> deadwood)."""
-    from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
-
     import pyspiel  # type: ignore[import-not-found]
+    from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
 
     os_utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
 
@@ -79,9 +78,8 @@ def engines() -> dict[str, Callable[[Any], int]]:
 
 
 def inputs(hands: Sequence[list[Card]]) -> dict[str, list[Any]]:
-    from rlcard.games.gin_rummy.utils import utils
-
     import pyspiel
+    from rlcard.games.gin_rummy.utils import utils
 
     os_utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     return {
@@ -105,8 +103,7 @@ def timed(fns: dict[str, Callable[[Any], int]], data: dict[str, list[Any]], pass
                     t0 = clock()
                     fn(arg)
                     t = clock() - t0
-                    if t < best[name][i]:
-                        best[name][i] = t
+                    best[name][i] = min(best[name][i], t)
         finally:
             gc.enable()
     return best

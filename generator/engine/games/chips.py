@@ -230,6 +230,8 @@ class _Cand:
 #: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
 #: (chips-ruling-layoff-order).
 _W = 256
+#: A loose natural's cost by rank number (chips-card-values: Ace 1, 3-10 face value, J Q K 10).
+_LOOSE_COST = [min(10, x) * _W for x in range(15)]
 
 
 @dataclass(frozen=True)
@@ -278,7 +280,7 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     # set, so left over it costs one card laid off, not its points; a caller's run can be
     # extended at its ends (each run a bit of ``used``).
     free = [False] * n
-    loose_cost = [min(10, x) * _W for x in num]
+    loose_cost = [_LOOSE_COST[x] for x in num]
     runs: list[tuple[int, Group]] = []
     if callers:
         set_ranks = {g.rank for g in callers if g.kind == "set"}
@@ -293,7 +295,27 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         live |= cand.mask
         by_low.setdefault((cand.mask & -cand.mask).bit_length() - 1, []).append(cand)
 
-    # The state (cards left, wilds left, caller runs extended) packed in one int: the memo's key.
+    # A card that is in no candidate group is loose whatever the rest does: its cost is fixed,
+    # so the search runs over the other cards only (most of a hand, often, has nothing to join).
+    loose_idx = [i for i in range(n) if not live >> i & 1]
+    total = sum([loose_cost[i] for i in loose_idx])
+    chosen: list[_Cand] = []
+    if live:
+        found, chosen, left = _search(live, n, W, by_low, loose_cost)
+        total += found
+        loose_idx += left
+    return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs)
+
+
+def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
+            loose_cost: list[int]) -> tuple[int, list[_Cand], list[int]]:
+    """The exact search: the cheapest split of the cards in ``live`` into candidate groups and
+    loose cards, with ``W`` wilds. Returns its cost, the groups chosen and the loose cards.
+
+    The lowest card left either stays loose or joins one of the candidates that start with it;
+    each state (cards left, wilds left, caller runs extended) is solved once (memo). Ties keep
+    the first choice found: loose before any group, then the candidates in their fixed order."""
+    # The state packed in one int: the memo's key.
     w_shift, used_shift = n, n + W.bit_length()
     memo: dict[int, tuple[int, _Cand | None]] = {}
 
@@ -320,35 +342,35 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         memo[key] = (best, choice)
         return best
 
-    # A card that is in no candidate group is loose whatever the rest does: its cost is fixed,
-    # so the search runs over the other cards only (most of a hand, often, has nothing to join).
-    loose_idx = [i for i in range(n) if not live >> i & 1]
-    total = sum([loose_cost[i] for i in loose_idx]) + (solve(live, W, 0) if live else 0)
+    total = solve(live, W, 0)
 
     # Rebuild the chosen splits.
     chosen: list[_Cand] = []
+    loose: list[int] = []
     mask, w, used = live, W, 0
     while mask:
         step = memo[mask | w << w_shift | used << used_shift][1]
         if step is None:
             low_bit = mask & -mask
-            loose_idx.append(low_bit.bit_length() - 1)
+            loose.append(low_bit.bit_length() - 1)
             mask ^= low_bit
         else:
             chosen.append(step)
             mask ^= step.mask
             w -= step.need
             used |= step.token
-    return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs)
+    return total, chosen, loose
 
 
 def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
     """Every natural core of a group that the wilds in hand can complete, in a fixed order."""
     out: list[_Cand] = []
     # chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
-    counts = [0] * 15
-    for x in num:
+    counts = [0] * 15  # per rank
+    held = [0, 0, 0, 0]  # per suit: a bit for each position held (Ace at 1 and 14; below)
+    for s, x in zip(suit, num, strict=True):
         counts[x] += 1
+        held[s] |= 1 << x
     for r in range(1, 14) if max(counts) + W >= 3 else ():
         k = counts[r]
         if k + W < 3:
@@ -366,9 +388,6 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
             out.append(_Cand(m, need, 0, "set", ()))
     # chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
     # fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
-    held = [0, 0, 0, 0]  # per suit: a bit for each position held (Ace at 1 and 14)
-    for s, x in zip(suit, num, strict=True):
-        held[s] |= 1 << x
     for s in range(4) if ACE_LOW in num else ():
         if held[s] >> ACE_LOW & 1:
             held[s] |= 1 << ACE_HIGH
@@ -533,7 +552,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
 
     loose_idx.sort()
     loose = [nat[i] for i in loose_idx if not free[i]]
-    for i in loose_idx:
+    for i in loose_idx if callers else ():
         if free[i]:  # chips-lay-off: onto the caller's set of its rank
             card = nat[i]
             j = next(k for k, g in enumerate(extended) if g.kind == "set" and g.rank is card.rank)

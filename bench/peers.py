@@ -11,16 +11,21 @@ suits, where melds overlap and the search has most to do).
 First every hand is scored by all three and must agree; only then is anything timed. Each call
 is timed alone with the garbage collector paused, the engines take turns hand by hand, three
 passes, and a hand's figure is its fastest pass (so a pause of the machine is not charged to
-an engine). Printed: each engine's median per population and our ratio to each peer.
+an engine). Printed: each engine's median per population and our ratio to each peer; and the
+browser port (docs/assets/js/engine/chips.js under node, best of three per hand) on the same
+hands, beside OpenSpiel.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -109,6 +114,35 @@ def timed(fns: dict[str, Callable[[Any], int]], data: dict[str, list[Any]], pass
     return best
 
 
+def js_median(hands: Sequence[list[Card]]) -> float:
+    """The browser engine's median seconds a hand (best of three passes), under node."""
+    from generator.engine.cards import format_card
+
+    records = [{"hand": [format_card(c) for c in h]} for h in hands]
+    engine = (ROOT / "docs" / "assets" / "js" / "engine" / "chips.js").as_uri()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(records, f)
+    code = f"""
+import {{ readFileSync }} from "node:fs";
+import {{ scoreChips }} from {json.dumps(engine)};
+const recs = JSON.parse(readFileSync({json.dumps(f.name)}, "utf8"));
+for (const r of recs) scoreChips(r);  // warm the JIT, as a page does after a few keystrokes
+const best = recs.map(() => Infinity);
+for (let pass = 0; pass < 3; pass++) recs.forEach((r, i) => {{
+  const t0 = process.hrtime.bigint(); scoreChips(r);
+  best[i] = Math.min(best[i], Number(process.hrtime.bigint() - t0) / 1e9);
+}});
+best.sort((a, b) => a - b);
+console.log(best[Math.floor(best.length / 2)]);
+"""
+    try:
+        out = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True,
+                             check=True, timeout=600)
+    finally:
+        Path(f.name).unlink(missing_ok=True)
+    return float(out.stdout)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per population")
@@ -137,15 +171,17 @@ def main() -> int:
             return 1
         best = timed(fns, data)
         med = {name: statistics.median(ts) for name, ts in best.items()}
+        med["js"] = js_median(hands)
         rows.append((label, med))
         print(f"{label}: all three agree on {len(hands)} hands")
     print()
-    print("| hands | ours (Python) | RLCard (Python) | OpenSpiel (C++ via pybind) | ours / RLCard | ours / OpenSpiel |")
-    print("|---|---|---|---|---|---|")
+    print("| hands | ours (Python) | RLCard (Python) | ours / RLCard | OpenSpiel (C++ via pybind) "
+          "| ours in the browser engine (node) | browser / OpenSpiel |")
+    print("|---|---|---|---|---|---|---|")
     for label, med in rows:
         print(f"| {label} | {med['ours'] * 1e6:.1f} µs | {med['rlcard'] * 1e6:.1f} µs | "
-              f"{med['openspiel'] * 1e6:.2f} µs | {med['ours'] / med['rlcard']:.2f} × | "
-              f"{med['ours'] / med['openspiel']:.1f} × |")
+              f"{med['ours'] / med['rlcard']:.2f} × | {med['openspiel'] * 1e6:.2f} µs | "
+              f"{med['js'] * 1e6:.1f} µs | {med['js'] / med['openspiel']:.1f} × |")
     return 0
 
 

@@ -412,21 +412,22 @@ def _consecutive_runs(entries: list[tuple[int, int]], held: int, out: list[_Cand
     """The runs of ``_grow_run`` when there is no wild and each position holds one card: every
     stretch of three or more consecutive positions, by start then length (the same order).
     ``held`` has a bit for each position in ``entries``."""
-    for j0, (first, i0) in enumerate(entries):
+    index = dict(entries)  # position -> card (an Ace sits at 1 and 14)
+    for first, i0 in entries:
         if held >> first & 0b111 != 0b111:
             continue  # no three in a row start here
         m = 1 << i0
-        last = first
         pairs = [(i0, first)]
-        for j in range(j0 + 1, len(entries)):
-            p, i = entries[j]
-            if p != last + 1 or m >> i & 1 or p - first + 1 > MAX_RUN:
-                break
+        p = first + 1
+        while held >> p & 1 and p - first < MAX_RUN:
+            i = index[p]
+            if m >> i & 1:
+                break  # one Ace is not both ends of a run
             m |= 1 << i
-            last = p
             pairs.append((i, p))
             if len(pairs) >= 3:
                 out.append(_Cand(m, 0, 0, "run", tuple(pairs)))
+            p += 1
 
 
 def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int, count: int, m: int,

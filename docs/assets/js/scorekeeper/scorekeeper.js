@@ -5,16 +5,18 @@
 //
 // Mounted inside Material's document$ (instant navigation swaps pages without re-running
 // scripts); mounting twice is harmless. Text goes in with textContent only. No globals.
-import { rank as rankChips, seatForRound } from "../engine/rank/chips.js";
-import { rank as rankChains, dealerOfHand } from "../engine/rank/chains.js";
-import { rank as rankStack, nextDealer } from "../engine/rank/3-chip-stack.js";
-
-const STORE_KEY = "rulebook-scorekeeper";
-const BACKUP_PREFIX = "rulebook-scorekeeper-backup-";
-const VERSION = 1;
-const HISTORY_LIMIT = 100;
-
-const RANK = { chips: rankChips, chains: rankChains, "3-chip-stack": rankStack };
+//
+// Two tabs (or windows) on one saved game stay in step: each listens for the other's saves (the
+// storage event) and every save is written on top of what is stored now, refused with a message
+// when another tab changed or deleted the game since (saved.js keeps a revision per game).
+// Player names are keys people type, so anything keyed by a name is a Map, an object without a
+// prototype or an own-property lookup (own()): "__proto__" and "toString" are names like others.
+import { seatForRound } from "../engine/rank/chips.js";
+import { dealerOfHand } from "../engine/rank/chains.js";
+import { nextDealer } from "../engine/rank/3-chip-stack.js";
+import {
+  HISTORY_LIMIT, STORE_KEY, dict, loadStore, own, rankInput, rankOf, storage, writeChange,
+} from "./saved.js";
 
 // --- small helpers ------------------------------------------------------------------------
 
@@ -33,7 +35,6 @@ function h(tag, props = {}, ...children) {
   return el;
 }
 
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const listNames = (list) =>
   list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
 const ordinal = (n) => {
@@ -42,90 +43,10 @@ const ordinal = (n) => {
 };
 const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-/** The rank input of a saved game. */
-function rankInput(game) {
-  if (game.game === "chips") return { players: game.players, rounds: game.rows };
-  if (game.game === "chains") return { players: game.players, hands: game.rows };
-  return { players: game.players, start: game.start, hands: game.rows };
-}
-
 /** An engine message for people: "hands[2].Bo: ..." -> "Hand 3 (Bo): ...". */
 function humanize(message) {
   return message.replace(/^(rounds|hands)\[(\d+)\](?:\.scores)?(?:\.([^:]+))?(?:: )?/, (m, kind, i, name) =>
     `${kind === "rounds" ? "Round" : "Hand"} ${Number(i) + 1}${name ? ` (${name})` : ""}: `);
-}
-
-// --- saved data ---------------------------------------------------------------------------
-
-function storage() {
-  try {
-    const s = window.localStorage;
-    const probe = `${STORE_KEY}-probe`;
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    return s;
-  } catch {
-    return null;
-  }
-}
-
-function validGame(g) {
-  if (!isObject(g) || typeof g.id !== "string" || !(g.game in RANK)) return false;
-  if (!Array.isArray(g.players) || !Array.isArray(g.rows)) return false;
-  if (g.game === "3-chip-stack" && !Number.isInteger(g.start)) return false;
-  return !("error" in RANK[g.game](rankInput(g)));
-}
-
-/** The saved games, and a message when some or all of them could not be used. Nothing readable
- * is thrown away: damaged data is copied under a backup key first. */
-function loadStore(store) {
-  const empty = { version: VERSION, current: null, games: {} };
-  if (!store) {
-    return { data: empty, message: "This browser is not letting the page keep data, so the sheet will not be saved." };
-  }
-  const raw = store.getItem(STORE_KEY);
-  if (raw === null) return { data: empty, message: null };
-  const backup = (text) => {
-    const key = `${BACKUP_PREFIX}${new Date().toISOString()}`;
-    try {
-      store.setItem(key, text);
-    } catch {
-      return null;
-    }
-    return key;
-  };
-  let parsed;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  if (!isObject(parsed) || !isObject(parsed.games) || parsed.version !== VERSION) {
-    const key = backup(raw);
-    const why = isObject(parsed) && parsed.version !== VERSION && parsed.version !== undefined
-      ? "were saved by an older version of this page"
-      : "are damaged and could not be read";
-    const kept = key ? ` A copy is kept in this browser under “${key}”.` : "";
-    return { data: empty, message: `The saved score sheets ${why}, so here is a fresh sheet.${kept}` };
-  }
-  const games = {};
-  const bad = {};
-  for (const [id, g] of Object.entries(parsed.games)) {
-    if (validGame(g) && g.id === id) {
-      games[id] = { ...g, history: Array.isArray(g.history) ? g.history.filter(Array.isArray) : [] };
-    } else {
-      bad[id] = g;
-    }
-  }
-  let message = null;
-  const badCount = Object.keys(bad).length;
-  if (badCount) {
-    const key = backup(JSON.stringify({ version: VERSION, games: bad }));
-    message = `${badCount === 1 ? "One saved game was" : `${badCount} saved games were`} damaged and put aside` +
-      `${key ? ` (a copy is kept under “${key}”)` : ""}; the others are here.`;
-  }
-  const current = typeof parsed.current === "string" && parsed.current in games ? parsed.current : null;
-  return { data: { version: VERSION, current, games }, message };
 }
 
 // --- the widget ---------------------------------------------------------------------------
@@ -144,6 +65,9 @@ class ScoreKeeper {
     const { data, message } = loadStore(this.store);
     this.data = data;
     this.notice = message;
+    // True when the notice is news from another tab (a refused save): the next save here that
+    // goes through makes it old news, so it goes.
+    this.noticeUntilSave = false;
     this.error = null;
     // The input the error is about: a player's name, "called", or null (the entry as a whole).
     this.errorField = null;
@@ -164,38 +88,126 @@ class ScoreKeeper {
     const staticPart = root.querySelector(".sk-static");
     root.insertBefore(this.app, staticPart ? staticPart.nextSibling : root.firstChild);
     this.app.after(this.live);
+    // Another tab or window saved: show what it saved (the event never fires in the tab that
+    // wrote). A page left by instant navigation stops listening.
+    this.onStorage = (e) => {
+      if (!this.root.isConnected) {
+        window.removeEventListener("storage", this.onStorage);
+        return;
+      }
+      if (this.store && e.storageArea === this.store && (e.key === STORE_KEY || e.key === null)) this.sync();
+    };
+    window.addEventListener("storage", this.onStorage);
     this.render();
   }
 
   get game() {
-    return this.data.current ? this.data.games[this.data.current] : null;
+    return this.data.current ? own(this.data.games, this.data.current) ?? null : null;
   }
 
-  save() {
-    if (!this.store) return;
-    try {
-      this.store.setItem(STORE_KEY, JSON.stringify(this.data));
-    } catch {
-      this.notice = "The sheet could not be saved in this browser (its storage is full or switched off).";
+  /** Re-read the saved games after another tab or window saved, and say what that changed here. */
+  sync() {
+    const { data, message } = loadStore(this.store);
+    const id = this.data.current;
+    const mine = this.game;
+    const theirs = id ? own(data.games, id) : undefined;
+    const draft = this.entryDraft;
+    const typed = draft && draft.gameId === id &&
+      (draft.called || Object.values(draft.values).some((v) => String(v).trim() !== ""));
+    const busy = typed || this.editing !== null || this.confirmingDelete;
+    this.data = data;
+    this.data.current = theirs ? id : null;
+    if (message) this.tell(message);
+    if (mine && !theirs) {
+      this.clearEntry();
+      this.editing = null;
+      this.tell("This game was deleted in another tab or window, so it is no longer on this device.", true);
+    } else if (mine && theirs.rev === mine.rev && JSON.stringify(theirs.rows) !== JSON.stringify(mine.rows)) {
+      // Both tabs saved on top of the same revision within a moment (each browser tab sees the
+      // other's write a little late): the other write won, and this tab's is gone. Say so.
+      this.clearEntry();
+      this.editing = null;
+      this.tell("This game was saved in another tab or window at the same moment, so the last entry made here was replaced. " +
+        "The sheet now shows the other tab's scores: check them, and enter it again if it is still needed.", true);
+    } else if (mine && theirs.rev !== mine.rev) {
+      if (busy) {
+        this.clearEntry();
+        this.editing = null;
+        this.tell("This game was changed in another tab or window, so the sheet now shows the newer scores. " +
+          "What you were typing here was not saved: enter it again if it is still needed.", true);
+      } else {
+        this.said = "The sheet was updated from another tab or window.";
+      }
     }
+    this.render();
+  }
+
+  /** Save one change to game `id` (`next` null: delete it) on top of what is stored now. When
+   * another tab or window changed or deleted the game since this tab read it, nothing is saved:
+   * the sheet shows the newer state with `refused(conflict)` as the notice, and this is false. */
+  change(id, next, { current, isNew = false, refused }) {
+    const base = isNew ? null : own(this.data.games, id)?.rev ?? null;
+    if (!this.store) {
+      if (next === null) delete this.data.games[id];
+      else this.data.games[id] = next;
+      this.data.current = current;
+      return true;
+    }
+    const open = this.data.current;
+    const res = writeChange(this.store, { id, base, game: next, current });
+    this.data = res.data;
+    if (res.conflict) {
+      // Refused: this tab stays on the game it had open, if that is still saved.
+      this.data.current = open !== null && own(this.data.games, open) ? open : null;
+      this.clearEntry();
+      this.editing = null;
+      this.tell(refused(res.conflict), true);
+      this.render();
+      this.app.querySelector(".sk-notice")?.focus();
+      return false;
+    }
+    if (this.noticeUntilSave) this.tell(null);
+    if (res.message) this.tell(res.message);
+    if (!res.saved) this.tell("The sheet could not be saved in this browser (its storage is full or switched off).");
+    return true;
+  }
+
+  /** Show a notice above the sheet (null: none). */
+  tell(message, untilNextSave = false) {
+    this.notice = message;
+    this.noticeUntilSave = untilNextSave && message !== null;
+  }
+
+  /** Save which game is open (so a reload comes back to it); the games as stored come along. */
+  saveCurrent(current) {
+    if (!this.store) {
+      this.data.current = current;
+      return;
+    }
+    const res = writeChange(this.store, { current });
+    this.data = res.data;
+    if (res.message) this.tell(res.message);
   }
 
   /** Replace the rows of the current game if the engine accepts them; keep the old for undo.
    * `index` is the row being entered: an engine error about one of its boxes is shown there. */
   commit(rows, index) {
     const game = this.game;
-    const trial = { ...game, rows };
-    const result = RANK[game.game](rankInput(trial));
+    const result = rankOf({ ...game, rows });
     if ("error" in result) {
       this.fail(humanize(result.error), this.fieldOf(result.error, game, index));
       return false;
     }
-    game.history = [...(game.history || []), game.rows].slice(-HISTORY_LIMIT);
-    game.rows = rows;
-    game.updated = new Date().toISOString();
+    const unit = game.game === "chips" ? "round" : "hand";
+    const what = index < game.rows.length ? `the change to ${unit} ${index + 1}` : `${unit} ${index + 1}`;
+    const next = { ...game, rows, history: [...(game.history || []), game.rows].slice(-HISTORY_LIMIT), updated: new Date().toISOString() };
+    const saved = this.change(game.id, next, { current: game.id, refused: (conflict) => (conflict === "deleted"
+      ? `This game was deleted in another tab or window, so ${what} was not saved, and the game stays deleted.`
+      : `This game was changed in another tab or window, so ${what} was not saved here. ` +
+        `The sheet now shows the newer scores: check them, and enter it again if it is still needed.`) });
+    if (!saved) return false;
     this.clearEntry();
     this.editing = null;
-    this.save();
     this.render();
     return true;
   }
@@ -239,9 +251,9 @@ class ScoreKeeper {
     this.urls = [];
     const parts = [];
     if (this.notice) {
-      parts.push(h("div", { className: "sk-notice", role: "alert" },
+      parts.push(h("div", { className: "sk-notice", role: "alert", tabindex: "-1" },
         h("p", { text: this.notice }),
-        h("button", { type: "button", className: "md-button", text: "Dismiss", onclick: () => { this.notice = null; this.render(); } })));
+        h("button", { type: "button", className: "md-button", text: "Dismiss", onclick: () => { this.tell(null); this.render(); } })));
     }
     parts.push(this.renderBar());
     parts.push(this.game ? this.renderSheet() : this.renderSetup());
@@ -273,26 +285,25 @@ class ScoreKeeper {
   renderBar() {
     const games = Object.values(this.data.games).sort((a, b) => (b.updated || "").localeCompare(a.updated || ""));
     const select = h("select", { id: "sk-saved", className: "sk-input", onchange: (e) => {
-      this.data.current = e.target.value || null;
       this.editing = null;
       this.clearEntry();
-      this.save();
+      this.saveCurrent(e.target.value || null);
       this.render();
     } });
     select.append(h("option", { value: "", text: games.length ? "Start a new game" : "No saved games yet" }));
     for (const g of games) {
       const info = this.info[g.game] || { name: g.game };
-      const res = RANK[g.game](rankInput(g));
-      const state = res.finished ? "finished" : `${g.rows.length} ${g.game === "chips" ? "rounds" : "hands"} so far`;
+      const res = rankOf(g);
+      const unit = g.game === "chips" ? "round" : "hand";
+      const state = res.finished ? "finished" : `${g.rows.length} ${unit}${g.rows.length === 1 ? "" : "s"} so far`;
       select.append(h("option", { value: g.id, text: `${info.name}: ${g.players.join(", ")} (${state})`, selected: g.id === this.data.current }));
     }
     return h("div", { className: "sk-bar" },
       h("label", { for: "sk-saved", text: "Saved games" }), select,
       h("button", { type: "button", className: "md-button", id: "sk-new", text: "New game", onclick: () => {
-        this.data.current = null;
         this.editing = null;
         this.clearEntry();
-        this.save();
+        this.saveCurrent(null);
         this.render();
         document.getElementById("sk-setup-game-chips")?.focus();
       } }));
@@ -356,7 +367,7 @@ class ScoreKeeper {
     if (players.length < (info.min_players || 2)) error = `Write the names of at least ${info.min_players || 2} players.`;
     else if (draft.game === "3-chip-stack" && !Number.isInteger(game.start)) error = "Starting chips: write a whole number, like 15.";
     else {
-      const res = RANK[draft.game](rankInput(game));
+      const res = rankOf(game);
       if ("error" in res) error = humanize(res.error).replace(/^players(\[\d+\])?: /, "");
     }
     if (error) {
@@ -367,9 +378,9 @@ class ScoreKeeper {
     }
     this.error = null;
     this.draft = null;
-    this.data.games[game.id] = game;
-    this.data.current = game.id;
-    this.save();
+    // A new id cannot be taken already; should it be, the stored game is kept, not overwritten.
+    if (!this.change(game.id, game, { current: game.id, isNew: true,
+      refused: () => "A game was saved in another tab or window at the same moment; start the sheet again." })) return;
     this.render();
     this.app.querySelector(".sk-entry input")?.focus();
   }
@@ -387,7 +398,7 @@ class ScoreKeeper {
     // 3 Chip Stack: the deal passes to the left, skipping players who are out (the engine's rule).
     let dealer = 0;
     for (let k = 0; k < index && k < game.rows.length; k++) {
-      const chips = game.players.map((p) => game.rows[k][p] ?? 0);
+      const chips = game.players.map((p) => own(game.rows[k], p) ?? 0);
       dealer = nextDealer(chips, dealer) ?? dealer;
     }
     return { dealer: game.players[dealer] };
@@ -396,7 +407,7 @@ class ScoreKeeper {
   renderSheet() {
     const game = this.game;
     const info = this.info[game.game] || { name: game.game };
-    const result = RANK[game.game](rankInput(game));
+    const result = rankOf(game);
     const unit = game.game === "chips" ? "Round" : "Hand";
     const wrap = h("section", { className: "sk-live-sheet", "aria-labelledby": "sk-title" });
     wrap.append(h("h2", { id: "sk-title", text: `${info.name}: ${game.players.join(", ")}` }));
@@ -410,7 +421,7 @@ class ScoreKeeper {
     if (game.game === "chips") head.append(h("th", { scope: "col", className: "sk-called", text: "Called chips" }));
     head.append(h("th", { scope: "col", className: "sk-noprint sk-change", text: "Edit" }));
     const body = h("tbody");
-    const running = Object.fromEntries(game.players.map((p) => [p, 0]));
+    const running = new Map(game.players.map((p) => [p, 0]));
     game.rows.forEach((row, i) => {
       const seats = this.seats(game, i);
       const note = game.game === "chips"
@@ -421,13 +432,13 @@ class ScoreKeeper {
           h("span", { className: "sk-seat-note", text: ` ${note}` })));
       const scores = game.game === "chips" ? row.scores : row;
       for (const p of game.players) {
+        const v = own(scores, p) ?? 0;
         if (game.game === "3-chip-stack") {
-          const v = scores[p] ?? 0;
           tr.append(h("td", { className: "sk-num", text: v === 0 ? "0 (out)" : String(v) }));
         } else {
-          running[p] += scores[p];
-          tr.append(h("td", { className: "sk-num" }, h("span", { text: String(scores[p]) }),
-            h("span", { className: "sk-running", text: ` (${running[p]})` })));
+          running.set(p, running.get(p) + v);
+          tr.append(h("td", { className: "sk-num" }, h("span", { text: String(v) }),
+            h("span", { className: "sk-running", text: ` (${running.get(p)})` })));
         }
       }
       if (game.game === "chips") tr.append(h("td", { className: "sk-called", text: row.called ?? "–" }));
@@ -442,7 +453,7 @@ class ScoreKeeper {
     });
     if (game.game !== "3-chip-stack") {
       const tr = h("tr", { className: "sk-total" }, h("th", { scope: "row", className: "sk-rowhead", text: "Total" }));
-      for (const p of game.players) tr.append(h("td", { className: "sk-num", text: String(result.totals?.[p] ?? 0) }));
+      for (const p of game.players) tr.append(h("td", { className: "sk-num", text: String(own(result.totals, p) ?? 0) }));
       if (game.game === "chips") {
         const calls = Object.values(result.calls || {}).reduce((a, b) => a + b, 0);
         tr.append(h("td", { className: "sk-called", text: `${calls} ${calls === 1 ? "call" : "calls"}` }));
@@ -503,12 +514,12 @@ class ScoreKeeper {
         text: `Delete ${what}? Its scores are removed from this device; other saved games stay.` }),
       h("div", { className: "sk-row" },
         h("button", { type: "button", className: "md-button", id: "sk-delete-yes", text: "Yes, delete it", onclick: () => {
-          delete this.data.games[game.id];
-          this.data.current = null;
+          // Deleting a game another tab has changed since would throw away scores never seen here.
+          if (!this.change(game.id, null, { current: null, refused: () =>
+            "This game was changed in another tab or window, so it was not deleted. The sheet now shows the newer scores." })) return;
           this.editing = null;
           this.clearEntry();
           this.said = `Deleted ${what}.`;
-          this.save();
           this.render();
           (document.getElementById("sk-saved"))?.focus();
         } }),
@@ -524,21 +535,36 @@ class ScoreKeeper {
     const game = this.game;
     if (!game?.history?.length) return;
     const unit = game.game === "chips" ? "round" : "hand";
-    const before = game.history.pop();
+    const history = game.history.slice(0, -1);
+    const before = game.history[game.history.length - 1];
     const after = game.rows;
+    const refused = () => "This game was changed in another tab or window, so Undo did nothing here. The sheet now shows the newer scores.";
+    // What Undo would go back to is read from storage like everything else, so it is checked
+    // first: loading turns a damaged step into null, and anything else the engine refuses.
+    if (!Array.isArray(before) || "error" in rankOf({ ...game, rows: before })) {
+      // The steps before a lost one cannot be reached in order, so Undo stops here for good.
+      if (!this.change(game.id, { ...game, history: [] }, { current: game.id, refused })) return;
+      this.editing = null;
+      this.clearEntry();
+      this.tell("Undo cannot go back any further: the saved copy of the sheet before the last entry is damaged. " +
+        "The scores are as they were.");
+      this.render();
+      this.app.querySelector(".sk-notice")?.focus();
+      return;
+    }
+    let said;
     if (before.length < after.length) {
-      this.said = after.length - before.length === 1
+      said = after.length - before.length === 1
         ? `Removed ${unit} ${after.length}.`
         : `Removed ${unit}s ${before.length + 1} to ${after.length}.`;
     } else {
       const k = after.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(before[i]));
-      this.said = k >= 0 ? `Undid the change to ${unit} ${k + 1}.` : "Undid the last entry.";
+      said = k >= 0 ? `Undid the change to ${unit} ${k + 1}.` : "Undid the last entry.";
     }
-    game.rows = before;
-    game.updated = new Date().toISOString();
+    if (!this.change(game.id, { ...game, rows: before, history, updated: new Date().toISOString() }, { current: game.id, refused })) return;
+    this.said = said;
     this.editing = null;
     this.clearEntry();
-    this.save();
     this.render();
     const undo = document.getElementById("sk-undo");
     (undo && !undo.disabled ? undo : this.app.querySelector(".sk-entry input:not([readonly])"))?.focus();
@@ -553,7 +579,7 @@ class ScoreKeeper {
     const saved = current ? (game.game === "chips" ? current.scores : current) : {};
     // What was typed wins over what is saved, so a refused entry comes back as it was typed.
     const draft = this.entryDraft && this.entryDraft.gameId === game.id && this.entryDraft.index === index ? this.entryDraft : null;
-    const valueOf = (p) => (draft ? draft.values[p] ?? "" : p in saved ? String(saved[p]) : "");
+    const valueOf = (p) => String((draft ? own(draft.values, p) : own(saved, p)) ?? "");
     const calledNow = draft ? draft.called : current?.called ?? "";
     const form = h("form", { className: "sk-entry sk-noprint", "aria-labelledby": "sk-entry-title", novalidate: true,
       onsubmit: (e) => {
@@ -588,11 +614,11 @@ class ScoreKeeper {
         h("p", { className: "sk-hint", id: "sk-called-hint", text: "The player who called chips scores 0; leave their score empty." }),
         errorFor("called")));
     }
-    const before = editing && game.game === "3-chip-stack" ? RANK[game.game](rankInput({ ...game, rows: game.rows.slice(0, index) })) : result;
+    const before = editing && game.game === "3-chip-stack" ? rankOf({ ...game, rows: game.rows.slice(0, index) }) : result;
     const what = game.game === "3-chip-stack" ? "chips after the hand" : game.game === "chips" ? "score" : "points";
     game.players.forEach((p, i) => {
       const id = `sk-entry-${i}`;
-      const out = game.game === "3-chip-stack" && before.out && p in before.out;
+      const out = game.game === "3-chip-stack" && own(before.out, p) !== undefined;
       grid.append(h("div", { className: "sk-cellbox" },
         h("label", { for: id, text: `${p}: ${what}` }),
         out
@@ -619,7 +645,7 @@ class ScoreKeeper {
 
   /** Keep what is in the entry form, so a re-render (an error, a dismissed notice) refills it. */
   keepDraft(form, game, index) {
-    const values = {};
+    const values = dict();
     for (const input of form.querySelectorAll("input[data-player]")) values[input.dataset.player] = input.value;
     const called = form.querySelector("#sk-called")?.value ?? "";
     this.entryDraft = { gameId: game.id, index, values, called };
@@ -639,12 +665,13 @@ class ScoreKeeper {
     const game = this.game;
     this.keepDraft(form, game, index);
     const called = game.game === "chips" ? form.querySelector("#sk-called").value || null : null;
-    const scores = {};
+    // Entries, not scores[p] = ...: on a plain object, scores["__proto__"] = 5 sets no key at all.
+    const entries = [];
     for (const input of form.querySelectorAll("input[data-player]")) {
       const p = input.dataset.player;
       const text = input.value.trim();
       if (text === "" && p === called) {
-        scores[p] = 0;
+        entries.push([p, 0]);
         continue;
       }
       if (!/^\d+$/.test(text)) {
@@ -655,8 +682,9 @@ class ScoreKeeper {
           : `${p}: ${unreadable ? "that" : `“${text}”`} is not a whole number of ${game.game === "3-chip-stack" ? "chips" : "points"}, 0 or more.`, p);
         return;
       }
-      scores[p] = Number(text);
+      entries.push([p, Number(text)]);
     }
+    const scores = Object.fromEntries(entries);
     const row = game.game === "chips" ? (called ? { scores, called } : { scores, called: null }) : scores;
     const rows = [...game.rows];
     rows[index] = row;
@@ -677,8 +705,11 @@ class ScoreKeeper {
     for (const group of result.ranking) {
       const shared = group.length > 1 ? " (shared)" : "";
       const detail = group.map((p) => {
-        if (game.game === "3-chip-stack") return result.out?.[p] ? `${p}: out in hand ${result.out[p]}` : `${p}: ${result.chips[p]} chips`;
-        return `${p}: ${result.totals[p]}${game.game === "chips" ? `, called chips ${result.calls[p]}×` : ""}`;
+        if (game.game === "3-chip-stack") {
+          const out = own(result.out, p);
+          return out ? `${p}: out in hand ${out}` : `${p}: ${own(result.chips, p)} chips`;
+        }
+        return `${p}: ${own(result.totals, p)}${game.game === "chips" ? `, called chips ${own(result.calls, p)}×` : ""}`;
       }).join("; ");
       list.append(h("li", { value: String(place) }, h("strong", { text: `${ordinal(place)}${shared}` }), h("span", { text: ` ${detail}` })));
       place += group.length;
@@ -700,13 +731,13 @@ class ScoreKeeper {
     if (result.finished) {
       if (game.game === "chips") return result.explanation;
       return first.length > 1
-        ? `${listNames(first)} share the win on ${result.totals[first[0]]}.`
-        : `${first[0]} wins with the lowest total, ${result.totals[first[0]]}.`;
+        ? `${listNames(first)} share the win on ${own(result.totals, first[0])}.`
+        : `${first[0]} wins with the lowest total, ${own(result.totals, first[0])}.`;
     }
     const after = `after ${game.game === "chips" ? "round" : "hand"} ${game.rows.length}`;
     return first.length > 1
-      ? `${listNames(first)} share the lead on ${result.totals[first[0]]} ${after}.`
-      : `${first[0]} leads on ${result.totals[first[0]]} ${after}.`;
+      ? `${listNames(first)} share the lead on ${own(result.totals, first[0])} ${after}.`
+      : `${first[0]} leads on ${own(result.totals, first[0])} ${after}.`;
   }
 
   announce(game, result) {
@@ -736,13 +767,13 @@ class ScoreKeeper {
       line.push(seats.dealer);
       if (game.game === "chips") line.push(seats.extra);
       const scores = game.game === "chips" ? row.scores : row;
-      line.push(...game.players.map((p) => scores[p] ?? 0));
+      line.push(...game.players.map((p) => own(scores, p) ?? 0));
       if (game.game === "chips") line.push(row.called ?? "");
       lines.push(line);
     });
     if (game.game !== "3-chip-stack") {
       const pad = game.game === "chips" ? ["Total", "", "", ""] : ["Total", ""];
-      lines.push([...pad, ...game.players.map((p) => result.totals[p]), ...(game.game === "chips" ? [""] : [])]);
+      lines.push([...pad, ...game.players.map((p) => own(result.totals, p)), ...(game.game === "chips" ? [""] : [])]);
     }
     lines.push([]);
     lines.push(["Place", "Players"]);

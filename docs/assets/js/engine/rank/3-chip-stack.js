@@ -50,8 +50,11 @@ function rankRecord(rec) {
   const total = start * players.length;
   const hands = has(rec, "hands") ? rec.hands : [];
   if (!Array.isArray(hands)) throw new RankError(`hands: expected a list of chip counts after each hand, not ${show(hands)}`);
-  let chips = Object.fromEntries(players.map((p) => [p, start]));
-  const out = {};
+  // Keyed by player name in Maps, never plain objects: a player may be called "__proto__" or
+  // "toString", and an object would answer those from its prototype. The record's objects are
+  // built at the end with Object.fromEntries, which makes every name an own key.
+  let chips = new Map(players.map((p) => [p, start]));
+  const out = new Map();
   let winner = null;
   hands.forEach((row, k) => {
     const where = `hands[${k}]`;
@@ -60,11 +63,11 @@ function rankRecord(rec) {
     for (const name of Object.keys(row)) {
       if (!players.includes(name)) throw new RankError(`${where}: ${show(name)} is not one of the players`);
     }
-    const after = {};
+    const after = new Map();
     for (const name of players) {
       if (!has(row, name)) {
-        if (has(out, name)) {
-          after[name] = 0;
+        if (out.has(name)) {
+          after.set(name, 0);
           continue;
         }
         throw new RankError(`${where}.${name}: missing (the chips ${name} holds after the hand)`);
@@ -72,35 +75,35 @@ function rankRecord(rec) {
       const v = row[name];
       if (!isWhole(v)) throw new RankError(`${where}.${name}: expected a whole number of chips, not ${show(v)}`);
       if (v < 0) throw new RankError(`${where}.${name}: ${v} is negative; nobody holds fewer than no chips`);
-      if (has(out, name) && v > 0) {
-        throw new RankError(`${where}.${name}: ${name} went out in hand ${out[name]} and is out of the game, so holds no chips (three-chip-stack-elimination)`);
+      if (out.has(name) && v > 0) {
+        throw new RankError(`${where}.${name}: ${name} went out in hand ${out.get(name)} and is out of the game, so holds no chips (three-chip-stack-elimination)`);
       }
-      after[name] = v;
+      after.set(name, v);
     }
-    const held = players.reduce((s, p) => s + after[p], 0);
+    const held = players.reduce((s, p) => s + after.get(p), 0);
     if (held !== total) {
       const diff = held - total;
       const what = diff > 0 ? `${chipsWord(diff)} too many` : `${chipsWord(-diff)} missing`;
       throw new RankError(`${where}: the counts add up to ${held}, but the table holds ${total} chips (${players.length} players with ${start} each): ${what}. Chips are never created or lost, only won and lost between players`);
     }
     for (const name of players) {
-      if (after[name] === 0 && !has(out, name)) out[name] = k + 1;
+      if (after.get(name) === 0 && !out.has(name)) out.set(name, k + 1);
     }
     chips = after;
-    const live = players.filter((p) => chips[p] > 0);
+    const live = players.filter((p) => chips.get(p) > 0);
     if (live.length === 1) winner = live[0];
   });
   const ranking = [];
-  const live = players.filter((p) => chips[p] > 0).sort((a, b) => chips[b] - chips[a]);
+  const live = players.filter((p) => chips.get(p) > 0).sort((a, b) => chips.get(b) - chips.get(a));
   for (const p of live) {
     const last = ranking[ranking.length - 1];
-    if (last && chips[last[0]] === chips[p]) last.push(p);
+    if (last && chips.get(last[0]) === chips.get(p)) last.push(p);
     else ranking.push([p]);
   }
-  const gone = players.filter((p) => has(out, p)).sort((a, b) => out[b] - out[a]);
+  const gone = players.filter((p) => out.has(p)).sort((a, b) => out.get(b) - out.get(a));
   for (const p of gone) {
     const last = ranking[ranking.length - 1];
-    if (last && has(out, last[0]) && out[last[0]] === out[p]) last.push(p);
+    if (last && out.has(last[0]) && out.get(last[0]) === out.get(p)) last.push(p);
     else ranking.push([p]);
   }
   const first = ranking[0];
@@ -111,12 +114,12 @@ function rankRecord(rec) {
     explanation = `${winner} holds all ${total} chips and wins.`;
   } else if (first.length === 1) {
     decidedBy = "chips";
-    explanation = `${first[0]} leads with ${chips[first[0]]} of the ${total} chips.`;
+    explanation = `${first[0]} leads with ${chips.get(first[0])} of the ${total} chips.`;
   } else {
     decidedBy = "shared";
-    explanation = `${names(first)} lead with ${chips[first[0]]} chips each.`;
+    explanation = `${names(first)} lead with ${chips.get(first[0])} chips each.`;
   }
-  return { ranking, decided_by: decidedBy, explanation, chips, out, total, played: hands.length, finished: winner !== null };
+  return { ranking, decided_by: decidedBy, explanation, chips: Object.fromEntries(chips), out: Object.fromEntries(out), total, played: hands.length, finished: winner !== null };
 }
 
 /** The score sheet's record: same input and output as `rulebook rank 3-chip-stack --jsonl`. */

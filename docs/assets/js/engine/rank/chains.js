@@ -1,5 +1,6 @@
 // Chains: the score sheet's ranking, a step-for-step port of rank_record in
-// generator/engine/games/chains.py. chains-game: ten hands, lowest total wins, equal lowest totals share.
+// generator/engine/games/chains.py. chains-game: ten hands, lowest total wins, equal lowest totals share
+// (chains-ruling-tie); two or more players (chains-ruling-players).
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";
 
 /** chains-game: a game is ten hands. */
@@ -23,7 +24,9 @@ function rankRecord(rec) {
   if (hands.length > HANDS_PER_GAME) {
     throw new RankError(`hands: a game of Chains is ${HANDS_PER_GAME} hands (chains-game), not ${hands.length}`);
   }
-  const totals = Object.fromEntries(players.map((p) => [p, 0]));
+  // A Map, not a plain object: a player may be called "__proto__" or "toString" (an object would
+  // answer those from its prototype); the record's totals are built with Object.fromEntries.
+  const totals = new Map(players.map((p) => [p, 0]));
   hands.forEach((row, k) => {
     const where = `hands[${k}]`;
     if (!isObject(row)) throw new RankError(`${where}: expected an object of points by name, not ${show(row)}`);
@@ -47,25 +50,25 @@ function rankRecord(rec) {
       const said = out.length ? `${names(out)} all score 0` : "nobody scores 0";
       throw new RankError(`${where}: ${said}, but exactly one player goes out each hand and scores 0`);
     }
-    for (const name of players) totals[name] += row[name];
+    for (const name of players) totals.set(name, totals.get(name) + row[name]);
   });
-  const ordered = players.slice().sort((a, b) => totals[a] - totals[b]);
-  const ranking = places(ordered, (a, b) => totals[a] === totals[b]);
+  const ordered = players.slice().sort((a, b) => totals.get(a) - totals.get(b));
+  const ranking = places(ordered, (a, b) => totals.get(a) === totals.get(b));
   const first = ranking[0];
   let decidedBy;
   let explanation;
   if (first.length > 1) {
     decidedBy = "shared";
-    explanation = `${names(first)} share first place on ${totals[first[0]]}.`;
+    explanation = `${names(first)} share first place on ${totals.get(first[0])}.`;
   } else {
     decidedBy = "total";
-    explanation = `${first[0]} has the lowest total, ${totals[first[0]]}.`;
+    explanation = `${first[0]} has the lowest total, ${totals.get(first[0])}.`;
   }
   return {
     ranking,
     decided_by: decidedBy,
     explanation,
-    totals,
+    totals: Object.fromEntries(totals),
     played: hands.length,
     finished: hands.length === HANDS_PER_GAME,
   };

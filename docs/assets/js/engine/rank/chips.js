@@ -1,6 +1,6 @@
 // Chips: the score sheet's ranking, a step-for-step port of generator/engine/games/chips.py
 // (rank_game, _explain, rank_record). chips-winner, chips-tie-most-calls,
-// chips-tie-round-totals, chips-ruling-shared-win.
+// chips-tie-round-totals (chips-ruling-round-totals), chips-ruling-shared-win.
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";
 
 /** chips-hand-sizes: three cards each in the first round, up to ten in the eighth. */
@@ -27,29 +27,41 @@ function compareKeys(a, b) {
 
 /** rank_game: the standing of a game so far. */
 export function rankGame(players, rounds) {
-  const running = Object.fromEntries(players.map((p) => [p, []]));
-  const calls = Object.fromEntries(players.map((p) => [p, 0]));
+  // Keyed by player name in Maps, never plain objects: a player may be called "__proto__" or
+  // "toString", and an object would answer those from its prototype. The record's objects are
+  // built with Object.fromEntries, which makes every name an own key (JSON.stringify keeps it).
+  const running = new Map(players.map((p) => [p, []]));
+  const calls = new Map(players.map((p) => [p, 0]));
   for (const rnd of rounds) {
     for (const p of players) {
-      const prev = running[p].length ? running[p][running[p].length - 1] : 0;
-      running[p].push(prev + (rnd.scores[p] ?? 0));
+      const line = running.get(p);
+      const prev = line.length ? line[line.length - 1] : 0;
+      line.push(prev + (has(rnd.scores, p) ? rnd.scores[p] : 0));
     }
-    if (rnd.called !== null && rnd.called !== undefined) calls[rnd.called] += 1;
+    if (rnd.called !== null && rnd.called !== undefined && calls.has(rnd.called)) {
+      calls.set(rnd.called, calls.get(rnd.called) + 1);
+    }
   }
-  const totals = Object.fromEntries(players.map((p) => [p, running[p].length ? running[p][running[p].length - 1] : 0]));
+  const totals = new Map(players.map((p) => {
+    const line = running.get(p);
+    return [p, line.length ? line[line.length - 1] : 0];
+  }));
   const played = rounds.length;
   const keys = (p) => {
-    const ks = [["total", totals[p]], ["calls", -calls[p]]];
+    const ks = [["total", totals.get(p)], ["calls", -calls.get(p)]];
     // after the final round comes the 9-card round (index 6), then 8-card ... back to 3
     for (let idx = played - 2; idx >= 0; idx--) {
-      ks.push([`round-${idx < HAND_SIZES.length ? HAND_SIZES[idx] : idx + 3}`, running[p][idx]]);
+      ks.push([`round-${idx < HAND_SIZES.length ? HAND_SIZES[idx] : idx + 3}`, running.get(p)[idx]]);
     }
     return ks;
   };
   const ordered = players.slice().sort((a, b) => compareKeys(keys(a), keys(b)));
   const ranking = places(ordered, (a, b) => compareKeys(keys(a), keys(b)) === 0);
   const [decidedBy, explanation] = explain(ranking, keys, totals, calls);
-  return { ranking, decidedBy, explanation, totals, calls, finished: played >= ROUNDS };
+  return {
+    ranking, decidedBy, explanation,
+    totals: Object.fromEntries(totals), calls: Object.fromEntries(calls), finished: played >= ROUNDS,
+  };
 }
 
 function explain(ranking, keys, totals, calls) {
@@ -66,13 +78,13 @@ function explain(ranking, keys, totals, calls) {
   const w = first[0];
   const r = ranking[1][0];
   const level = ranking[1].filter((p) => keys(p)[0][1] === win[0][1]);
-  if (step === "total") return ["total", `${w} wins with the lowest total, ${totals[w]}.`];
+  if (step === "total") return ["total", `${w} wins with the lowest total, ${totals.get(w)}.`];
   const tied = names([w, ...level]);
   if (step === "calls") {
-    return ["calls", `${tied} tie on ${totals[w]}; ${w} called chips ${times(calls[w])}, ${r} ${times(calls[r])}: ${w} wins.`];
+    return ["calls", `${tied} tie on ${totals.get(w)}; ${w} called chips ${times(calls.get(w))}, ${r} ${times(calls.get(r))}: ${w} wins.`];
   }
   const size = step.split("-")[1];
-  return [step, `${tied} tie on ${totals[w]} and on chips called; after the ${size}-card round ${w} had ${a}, ${r} ${b}: ${w} wins.`];
+  return [step, `${tied} tie on ${totals.get(w)} and on chips called; after the ${size}-card round ${w} had ${a}, ${r} ${b}: ${w} wins.`];
 }
 
 function checkKeys(rec, where, known) {

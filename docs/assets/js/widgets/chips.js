@@ -41,6 +41,8 @@ function callerGroups(text) {
 function explain(message) {
   let m = /^caller_groups\[(\d+)\](?:\.cards(?:\[\d+\])?)?: (.*)$/s.exec(message);
   if (m) return { field: "caller", text: `Caller's group ${Number(m[1]) + 1}: ${tidy(m[2])}` };
+  m = /^caller_groups: (.*)$/s.exec(message); // too many groups or cards (limits.js)
+  if (m) return { field: "caller", text: `Caller's groups: ${tidy(m[1])}` };
   m = /^hand(?:\[\d+\])?: (.*)$/s.exec(message);
   if (m) return { field: "cards", text: tidy(m[1]) };
   return { field: "cards", text: tidy(message) };

@@ -57,7 +57,8 @@ def _game(**changes: object) -> dict[str, object]:
             "explain": "A set ([[#demo-sets]]).",
         }],
         "rulings": [{"id": "demo-ruling-wrap", "title": "Wrapping", "question": "K-A-2?",
-                     "readings": ["No.", "Yes."], "ruling": "No.", "rules": ["demo-runs"]}],
+                     "readings": ["No.", "Yes."], "chosen": 1, "ruling": "No.", "why": "It wraps.",
+                     "rules": ["demo-runs"]}],
         "variants": {"intro": "Optional.", "items": [
             {"id": "demo-variant-tables", "title": "Two tables", "text": "Split.",
              "incomplete": "The source breaks off."}]},

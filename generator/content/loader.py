@@ -516,6 +516,18 @@ def _check_semantics(
             if ref not in items:
                 raise fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {ref!r}"
                                                        f"{_hint(ref, items)}")
+        # One reading is followed; examples are worked examples; an engine-free ruling says so.
+        if ruling["chosen"] > len(ruling["readings"]):
+            raise fail(("rulings", i, "chosen"), f"expected the number of one of the {len(ruling['readings'])} "
+                                                 f"readings (1 = the first), got {ruling['chosen']}")
+        example_ids = {ex["id"]: ex for ex in data["examples"]}
+        for j, ref in enumerate(ruling.get("examples") or []):
+            if ref not in example_ids:
+                raise fail(("rulings", i, "examples", j), f"expected the id of a worked example in this file, "
+                                                          f"got {ref!r}{_hint(ref, example_ids)}")
+        if "text_only" in ruling and ("engine" in ruling or "python_only" in ruling):
+            raise fail(("rulings", i, "text_only"), "expected either `text_only` (no engine implements it) or "
+                                                    "`engine`/`python_only`, not both")
 
     # Text tokens: [[8H]] must be a card, [[#id]] an existing id.
     for at, text in _texts(data, ()):

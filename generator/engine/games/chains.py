@@ -105,6 +105,7 @@ ILLEGAL = Judgement(False, None, False)
 
 
 def _no_joker(card: Card) -> None:
+    # chains-ruling-jokers: standard decks without jokers.
     if card.is_joker:
         raise CardError("Chains is played without jokers: JK is not a Chains card")
 
@@ -135,7 +136,8 @@ def ranks_adjacent(a: Rank, b: Rank) -> bool:
 
 
 def parse_variants(value: object) -> frozenset[Variant]:
-    """``None``, one variant name, or a list of names; an unknown name lists the known ones."""
+    """``None``, one variant name, or a list of names; an unknown name lists the known ones.
+    A list plays the variations together (chains-ruling-variations-combine)."""
     if value is None:
         return frozenset()
     names = [value] if isinstance(value, (str, Variant)) else value
@@ -164,14 +166,16 @@ def judge_play(top: Card, card: Card, *, decks: int = 1, variants: Iterable[Vari
         raise CardError(f"one deck holds only one {format_card(card)}: it cannot be played on itself")
     if card.rank is top.rank:
         # chains-same-rank: another card of the same rank is illegal, except the exact same card
-        # when several decks are in use (chains-multiple-decks), or any with the same-rank variation.
+        # when several decks are in use (chains-multiple-decks, chains-ruling-same-card), or any
+        # with the same-rank variation.
         if card == top or Variant.SAME_RANK in variants:
             return Judgement(True, PlayKind.SAME, False)
         return ILLEGAL
     adjacent = ranks_adjacent(card.rank, top.rank)
     same_suit = card.suit is top.suit
     if adjacent and same_suit:
-        # chains-royal: the player may play again, unless the no-extra-play variation is on.
+        # chains-royal: the player may play again, unless the no-extra-play variation is on; a
+        # royal played as that extra card earns another (chains-ruling-royal-chain).
         return Judgement(True, PlayKind.ROYAL, Variant.NO_EXTRA_PLAY not in variants)
     if adjacent:
         return Judgement(True, PlayKind.RUN, False)  # chains-run
@@ -348,11 +352,12 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
         hands = state.hands[:p] + (new_hand,) + state.hands[p + 1:]
         pile = state.pile + (card,)
         if not new_hand:
-            # The hand ends the moment a player has no cards, even after a royal.
+            # The hand ends the moment a player has no cards, even after a royal
+            # (chains-ruling-royal-last-card).
             done = replace(state, hands=hands, pile=pile, out=p, again=False,
                            had_turn=state.had_turn | {p})
             return done, Step(number, p, mv, verdict.kind, went_out=True, top=card)
-        if verdict.again:  # chains-royal: the same player may play another card
+        if verdict.again:  # chains-royal: the same player may play another card (chains-ruling-royal-chain)
             nxt = replace(state, hands=hands, pile=pile, again=True)
         else:
             nxt = _end_turn(state, hands=hands, pile=pile)
@@ -361,13 +366,14 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
     can_play = state.playable()
     stock, pile = state.stock, state.pile
     if not stock and len(pile) > 1:
-        # chains-draw (ruling): the pile under the top card, turned over, is the new stock.
+        # chains-draw (chains-ruling-deck-runs-out): the pile under the top card, turned over
+        # without shuffling, is the new stock.
         stock, pile = pile[:-1], pile[-1:]
     nothing_to_draw = not stock
 
     if state.again:
-        # After a royal the extra card is optional (ruling); stopping costs nothing, except
-        # with the draw-after-royal variation, where the player draws one card.
+        # After a royal the extra card is optional (chains-ruling-royal); stopping costs nothing,
+        # except with the draw-after-royal variation, where the player draws one card.
         draws = Variant.DRAW_AFTER_ROYAL in state.variants and not nothing_to_draw
         if mv.action is Action.DRAW and not draws:
             why = ("there is nothing to draw" if nothing_to_draw else
@@ -378,10 +384,10 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
             raise IllegalPlay(f"{where}: with the draw-after-royal variation, a player who plays "
                               "no other card after a royal draws one")
     else:
-        if can_play:
+        if can_play:  # chains-ruling-must-play: draw only when you cannot play
             raise IllegalPlay(f"{where}: player {p} can play {format_card(can_play[0])} on "
                               f"{format_card(state.top)}, so must play a card")
-        first_turn = p not in state.had_turn
+        first_turn = p not in state.had_turn  # chains-ruling-first-turn: each player's first turn of this hand
         if mv.action is Action.DRAW:
             if first_turn:
                 raise IllegalPlay(f"{where}: on a first turn a player who cannot play passes "
@@ -397,8 +403,8 @@ def apply_move(state: HandState, move: str | Move, number: int = 1) -> tuple[Han
         nxt = _end_turn(state, hands=hands, stock=stock[1:], pile=pile)
         return nxt, Step(number, p, mv, drew=drawn, top=pile[-1])
     if nothing_to_draw and not can_play and not state.again:
-        # chains-ruling-deck-runs-out: when every player in turn can neither play nor draw, the
-        # hand ends there and everyone counts the cards they hold.
+        # chains-ruling-deck-runs-out, chains-ruling-blocked: when every player in turn can
+        # neither play nor draw, the hand ends there and everyone counts the cards they hold.
         stuck = state.stuck + 1
         return _end_turn(state, stuck=stuck, blocked=stuck >= state.players, stock=stock, pile=pile), \
             Step(number, p, mv, top=state.top)
@@ -459,6 +465,8 @@ class GameResult:
 
 
 def game_result(players: int, hand_scores: Sequence[Sequence[int]]) -> GameResult:
+    # chains-ruling-players: two or more, no upper limit; chains-ruling-tie: every player on the
+    # lowest total wins (they share the win).
     if players < 2:
         raise IllegalPlay(f"Chains needs 2 or more players, not {players}")
     if len(hand_scores) > HANDS_PER_GAME:

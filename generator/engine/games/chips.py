@@ -46,13 +46,14 @@ def is_wild(card: Card) -> bool:
 
 
 def card_value(card: Card) -> int:
-    """chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; chips-wild-value: wilds 0."""
+    """chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; chips-wild-value: wilds 0.
+    chips-ruling-ace-value: a loose Ace counts 1 even where it could have been high."""
     n = card.number
     return 0 if n == 2 or n == 0 else min(10, n)
 
 
 def packs_for(players: int) -> int:
-    """chips-packs: one pack (with its jokers) per four players, rounding up."""
+    """chips-packs: one pack (with its jokers) per four players, rounding up (chips-ruling-packs)."""
     if players < 2:
         raise RulebookError(f"Chips needs two or more players, not {players}")
     return math.ceil(players / 4)
@@ -140,7 +141,9 @@ def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
     r = rank if isinstance(rank, Rank) else _parse_rank(rank)
     if r is Rank.JOKER:
         raise IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)")
-    # A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds.
+    # A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds
+    # (chips-ruling-wild-set-rank). No upper size: wilds and duplicates may make it five or more
+    # (chips-ruling-set-size).
     if len(cards) < 3:
         raise IllegalPlay(f"a set needs three or more cards, not {len(cards)}")
     for c in cards:
@@ -155,6 +158,8 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> 
     n = len(cards)
     if n < 3:
         raise IllegalPlay(f"a run needs three or more cards, not {n}")
+    # chips-ruling-k-a-2: a run never wraps, so at most 13 cards; K-A-2 groups only as Q-K-A,
+    # with the wild 2 standing as the Queen.
     if n > MAX_RUN:
         raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
     if lo is None:
@@ -228,7 +233,7 @@ class _Cand:
 
 
 #: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
-#: (chips-ruling-layoff-order).
+#: (chips-ruling-layoff-order, chips-ruling-layoff-aim).
 _W = 256
 #: A loose natural's cost by rank number (chips-card-values: Ace 1, 3-10 face value, J Q K 10).
 _LOOSE_COST = [min(10, x) * _W for x in range(15)]
@@ -264,8 +269,9 @@ class Arrangement:
 
 
 def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None) -> Arrangement:
-    """The lowest score this hand can make (chips-scoring), with laying off when the caller's
-    groups are given (chips-lay-off). Exact: a memoised search over every split."""
+    """The lowest score this hand can make (chips-scoring, chips-ruling-best-arrangement), with
+    laying off when the caller's groups are given (chips-lay-off). Exact: a memoised search over
+    every split of the hand into groups sharing no card (chips-ruling-one-group)."""
     ordered = sorted(hand, key=_ORDER)
     nat = [c for c in ordered if c.number != 2 and c.number != 0]  # chips-wilds: 2s and jokers
     wild_cards = [c for c in ordered if c.number == 2 or c.number == 0] if len(nat) < len(ordered) else []
@@ -453,7 +459,8 @@ def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int,
 
 def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token: int) -> list[_Cand]:
     """chips-lay-off: cards laid off at either end of a caller's run, one after another;
-    wilds bridge the gaps (chips-lay-off-run-wild); the run stays within 13 cards."""
+    wilds bridge the gaps (chips-lay-off-run-wild), a wild laid off may take an end and more
+    cards follow it (chips-ruling-lay-off-wild); the run stays within 13 cards."""
     assert g.suit is not None
     s = _SUIT_INDEX[g.suit]
     lo, hi = g.lo, g.hi
@@ -580,7 +587,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             groups[home] = Group("run", (wilds.pop(0),) + g.cards, suit=g.suit, lo=g.lo - 1)
     if len(wilds) >= 3:
         # chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
-        # takes nothing but wilds.
+        # takes nothing but wilds (chips-ruling-wild-set-rank).
         groups.append(Group("set", tuple(wilds), rank=Rank.TWO))
         wilds = []
     loose.extend(wilds)
@@ -606,7 +613,8 @@ def _packs_field(value: Any) -> int:
 
 def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
     """One caller group from its record: ``{"kind": "set", "rank": "8", "cards": [...]}`` or
-    ``{"kind": "run", "suit": "H", "cards": [...], "lo": 4}``."""
+    ``{"kind": "run", "suit": "H", "cards": [...], "lo": 4}``. A wild stands for the place the
+    record gives it and keeps it (chips-ruling-wild-stays)."""
     if not isinstance(rec, dict):
         raise RulebookError(f"{where}: expected an object with kind and cards, got {json_repr(rec)}")
     kind = rec.get("kind")
@@ -685,7 +693,7 @@ class RoundResult:
 
 
 def caller_arrangement(hand: Sequence[Card]) -> list[Group]:
-    """chips-call: the caller's whole hand, wilds included, must form groups."""
+    """chips-call: the caller's whole hand, wilds included, must form groups (chips-ruling-whole-hand)."""
     arr = best_arrangement(hand)
     if arr.score != 0 or arr.loose:
         left = " ".join(format_card(c) for c in arr.loose)
@@ -696,7 +704,8 @@ def caller_arrangement(hand: Sequence[Card]) -> list[Group]:
 def play_round(caller_groups: Sequence[Group], others: Sequence[Sequence[Card]], packs: int = 1) -> RoundResult:
     """Score every non-caller against the caller's groups. They lay off one at a time in turn
     order from the caller's left, each seeing the groups as extended by those before
-    (chips-ruling-layoff-order); the caller scores 0 (chips-caller-scores-zero)."""
+    (chips-ruling-layoff-order), onto the caller's groups only (chips-ruling-lay-off-target);
+    the caller scores 0 (chips-caller-scores-zero)."""
     groups = list(caller_groups)
     all_cards = [c for g in groups for c in g.cards] + [c for h in others for c in h]
     check_copies(all_cards, packs, what="the caller's groups and the hands")
@@ -761,7 +770,7 @@ class Standing:
 def rank_game(players: Sequence[str], rounds: Sequence[Mapping[str, Any]]) -> Standing:
     """Lowest total wins (chips-winner); ties go to most chips called (chips-tie-most-calls),
     then the lower running total after the 9-card round, the 8-card round and so on back
-    (chips-tie-round-totals); still level, they share the place (chips-ruling-shared-win)."""
+    (chips-tie-round-totals, chips-ruling-round-totals); still level, they share the place (chips-ruling-shared-win)."""
     names = list(players)
     running: dict[str, list[int]] = {p: [] for p in names}
     calls = {p: 0 for p in names}
@@ -918,6 +927,7 @@ def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: i
         hand = hands[seat]
         taken: Card | None = None
         if number == 1:
+            # chips-ruling-opening-discard: the opening discard is the whole first turn.
             if move.take is not None:
                 raise IllegalPlay(f"{where}: the player with the extra card opens by discarding, without taking a card")
             if move.call:
@@ -938,15 +948,16 @@ def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: i
                     raise IllegalPlay(f"{where}: a card can be taken at most three deep in the discard pile, not {move.depth} deep")
                 if move.depth > len(pile):
                     raise IllegalPlay(f"{where}: the discard pile holds only {len(pile)} card(s), not {move.depth}")
-                taken = pile.pop(len(pile) - move.depth)
+                taken = pile.pop(len(pile) - move.depth)  # chips-ruling-discard-depth: that card alone
             hand.append(taken)
+        # chips-ruling-throw-back: any card in the hand may go, the one just taken included.
         if move.discard not in hand:
             raise IllegalPlay(f"{where}: cannot discard {format_card(move.discard)}, it is not in the hand")
         hand.remove(move.discard)
         pile.append(move.discard)
         text = ""
         if move.call:
-            if caller is not None:
+            if caller is not None:  # chips-ruling-after-the-call: one caller, one last turn each
                 raise IllegalPlay(f"{where}: chips has already been called; the others only take a last turn")
             caller_arrangement(hand)  # raises when the hand does not group (chips-call)
             caller, last_turns_left = seat, players - 1

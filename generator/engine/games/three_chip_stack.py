@@ -93,7 +93,8 @@ def sort_hand(cards: Sequence[Card]) -> list[Card]:
 def hand_key(cards: Sequence[Card]) -> tuple[int, ...]:
     """three-chip-stack-showdown: compare the best cards, then the next, then the third.
 
-    Pairs and triples count for nothing, so the key is just the strengths, best first."""
+    Pairs and triples count for nothing, so the key is just the strengths, best first; suits
+    never come into it (three-chip-stack-ruling-suits)."""
     if len(cards) != HAND_SIZE:
         raise IllegalPlay(f"a 3 Chip Stack hand is {HAND_SIZE} cards, not {len(cards)}: "
                           f"{' '.join(format_cards(cards)) or 'no cards'}")
@@ -170,7 +171,7 @@ def game_winner(chips: Sequence[int]) -> int | None:
 
 
 def next_dealer(chips: Sequence[int], dealer: int) -> int:
-    """The deal passes to the left, skipping players who are out (ruling)."""
+    """The deal passes to the left, skipping players who are out (three-chip-stack-ruling-next-dealer)."""
     n = len(chips)
     for step in range(1, n + 1):
         seat = (dealer + step) % n
@@ -226,6 +227,8 @@ def parse_action(text: str | Action, where: str = "action") -> Action:
     if verb is None:
         raise RecordError(f"{where}: unknown action {text!r} (fold, check, see, bet N, raise N)")
     if verb in (Verb.BET, Verb.RAISE):
+        # three-chip-stack-ruling-min-raise, three-chip-stack-ruling-second-bet: a raise, and a
+        # second-round bet, is one chip or more.
         if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
             raise RecordError(f"{where}: {verb.value} needs a number of chips, 1 or more, like "
                               f"'{verb.value} 2', not {text!r}")
@@ -292,8 +295,10 @@ def _order_from_left(n: int, dealer: int) -> tuple[int, ...]:
 
 
 def start_hand(chips: Sequence[int], dealer: int) -> HandState:
-    """three-chip-stack-ante: the dealer stacks 3 chips (all he has, if fewer: ruling); the first
-    round starts at the dealer's left with a bet of 3 to see (three-chip-stack-first-round)."""
+    """three-chip-stack-ante: the dealer stacks 3 chips (all he has, if fewer:
+    three-chip-stack-ruling-short-dealer); the first round starts at the dealer's left with a bet
+    of 3 to see (three-chip-stack-first-round): the stack is the dealer's own bet
+    (three-chip-stack-ruling-dealer), and the dealer acts last (three-chip-stack-ruling-dealer-last)."""
     n = len(chips)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalPlay(f"3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
@@ -325,6 +330,9 @@ def options(state: HandState) -> Options:
         raise IllegalPlay(f"nobody is to act: the hand is at {state.phase.value}")
     owed = state.owed(p)
     have = state.chips[p]
+    # three-chip-stack-ruling-dealer-last: with no raise the dealer owes nothing, so may check;
+    # three-chip-stack-ruling-short, three-chip-stack-ruling-short-dealer: nobody sees with chips
+    # they do not have.
     return Options(
         player=p, can_check=owed == 0, can_see=0 < owed <= have, see_cost=owed,
         can_bet=state.bet == 0, max_raise=max(0, have - owed),
@@ -332,8 +340,10 @@ def options(state: HandState) -> Options:
 
 
 def _round_over(state: HandState) -> HandState:
-    """Move on once the round is done: one player left takes the pot (ruling), the first round
-    leads to the exchange, the second to the showdown."""
+    """Move on once the round is done: one player left takes the pot
+    (three-chip-stack-ruling-all-fold), the first round leads to the exchange, the second to the
+    showdown; a round is done when everyone still in has acted since the last raise
+    (three-chip-stack-ruling-betting)."""
     if len(state.still_in) == 1:
         return replace(state, phase=Phase.OVER, to_act=())
     if state.to_act:
@@ -359,8 +369,9 @@ def apply_action(state: HandState, action: str | Action, where: str = "action") 
         in_hand[p] = False
         passed = state.passed_to_dealer
         if state.phase is Phase.FIRST_ROUND and put_in[p] == 0 and p != state.dealer:
-            # three-chip-stack-fold-first: a player who bets nothing passes the dealer a chip,
-            # and the dealer has it at once (ruling).
+            # three-chip-stack-fold-first: a player who bets nothing passes the dealer a chip
+            # (three-chip-stack-ruling-fold-chip), and the dealer has it at once
+            # (three-chip-stack-ruling-passed-chip).
             chips[p] -= FOLD_CHIP
             chips[state.dealer] += FOLD_CHIP
             passed += FOLD_CHIP
@@ -378,6 +389,7 @@ def apply_action(state: HandState, action: str | Action, where: str = "action") 
         if opts.see_cost == 0:
             raise IllegalPlay(f"{who}: there is nothing to see; check, bet or raise")
         if not opts.can_see:
+            # three-chip-stack-ruling-short: a player who cannot see the bet must fold.
             raise IllegalPlay(f"{who}: seeing costs {opts.see_cost} chips but seat {p} has "
                               f"{chips[p]}; a player who cannot see the bet must fold")
         chips[p] -= opts.see_cost
@@ -386,7 +398,8 @@ def apply_action(state: HandState, action: str | Action, where: str = "action") 
                       to_act=rest)
         nxt.check_chips()
         return _round_over(nxt)
-    # A bet (nothing bet yet, second round) or a raise: everyone else still in acts again.
+    # A bet (nothing bet yet, second round) or a raise: everyone else still in acts again
+    # (three-chip-stack-ruling-betting).
     if act.verb is Verb.BET and not opts.can_bet:
         raise IllegalPlay(f"{who}: there is already a bet of {state.bet}; see, raise or fold")
     if act.verb is Verb.RAISE and opts.can_bet:
@@ -434,7 +447,7 @@ def settle(state: HandState, hands: Sequence[Sequence[Card] | None] | None = Non
     order = [s for s in _order_from_left(n, state.dealer) if state.in_hand[s]]
     pot_to = [0] * n
     decided_by: int | None = None
-    if state.phase is Phase.OVER:
+    if state.phase is Phase.OVER:  # three-chip-stack-ruling-all-fold: the last player in, no showdown
         winners: tuple[int, ...] = (order[0],)
         pot_to[order[0]] = state.pot
     else:
@@ -558,7 +571,8 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
                 raise RecordError(f"{where}: give hands[{seat}] to exchange one of its cards")
             if pair[0] not in held:
                 raise IllegalPlay(f"{where}: seat {seat} holds no {format_card(pair[0])} to throw away")
-            # three-chip-stack-exchange: one card out, one off the top of the deck in.
+            # three-chip-stack-exchange: one card out, one off the top of the deck in; a seat
+            # given null keeps its three (three-chip-stack-ruling-exchange).
             k = held.index(pair[0])
             hands[seat] = held[:k] + held[k + 1:] + [pair[1]]
             drawn.append(pair[1])

@@ -16,7 +16,8 @@ export function strength(c) {
   return STRENGTH[c.rank];
 }
 
-/** three-chip-stack-showdown: the strengths, best first (pairs count for nothing). */
+/** three-chip-stack-showdown: the strengths, best first (pairs count for nothing); suits never
+ * come into it (three-chip-stack-ruling-suits). */
 export function handKey(cards) {
   if (cards.length !== HAND_SIZE) {
     throw new IllegalPlay(`a 3 Chip Stack hand is ${HAND_SIZE} cards, not ${cards.length}: ` +
@@ -30,7 +31,7 @@ function compareKeys(a, b) {
   return 0;
 }
 
-/** three-chip-stack-split; -ruling-odd-chip: odd chips one each to the winners in order. */
+/** three-chip-stack-split; three-chip-stack-ruling-odd-chip: odd chips one each to the winners in order. */
 function splitPot(pot, winners, hands) {
   if (pot < 0) throw new IllegalPlay(`a pot is never negative, not ${pot}`);
   if (!winners.length) throw new IllegalPlay("a pot needs at least one winner");

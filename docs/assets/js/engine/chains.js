@@ -12,6 +12,7 @@ export const POINTS = { 2: 10, 3: 10, 4: 10, 5: 10, 6: 10, 7: 10, 8: 10, 9: 10, 
 // The three variations the source names (chains-variations).
 export const VARIANTS = ["no-extra-play", "draw-after-royal", "same-rank"];
 
+// chains-ruling-jokers: standard decks without jokers.
 function noJoker(c) {
   if (c.suit === null) throw new CardError("Chains is played without jokers: JK is not a Chains card");
 }
@@ -34,7 +35,8 @@ export function ranksAdjacent(a, b) {
   return d === 1 || d === 12;
 }
 
-/** null, one variant name, or a list of names. */
+/** null, one variant name, or a list of names; a list plays the variations together
+ * (chains-ruling-variations-combine). */
 export function parseVariants(value) {
   if (value === null || value === undefined) return new Set();
   const names = typeof value === "string" ? [value] : value;
@@ -58,13 +60,15 @@ export function judgePlay(top, card, decks = 1, variants = new Set()) {
     throw new CardError(`one deck holds only one ${card.code}: it cannot be played on itself`);
   }
   if (card.rank === top.rank) {
-    // chains-same-rank; chains-multiple-decks: the exact same card with several decks.
+    // chains-same-rank; chains-multiple-decks: the exact same card with several decks
+    // (chains-ruling-same-card).
     if (card === top || variants.has("same-rank")) return { legal: true, kind: "same", again: false };
     return { legal: false, kind: null, again: false };
   }
   const adjacent = ranksAdjacent(card.rank, top.rank);
   const sameSuit = card.suit === top.suit;
-  // chains-royal: play again, unless the no-extra-play variation is on.
+  // chains-royal: play again, unless the no-extra-play variation is on; a royal played as the
+  // extra card earns another (chains-ruling-royal-chain).
   if (adjacent && sameSuit) return { legal: true, kind: "royal", again: !variants.has("no-extra-play") };
   if (adjacent) return { legal: true, kind: "run", again: false }; // chains-run
   if (sameSuit) return { legal: true, kind: "flush", again: false }; // chains-flush

@@ -18,7 +18,7 @@ export const MAX_HAND = 10;
 export const MAX_RUN = 13;
 const ACE_LOW = 1;
 const ACE_HIGH = 14;
-// The objective is score * W + cards laid off (chips-ruling-layoff-order).
+// The objective is score * W + cards laid off (chips-ruling-layoff-order, chips-ruling-layoff-aim).
 const W_ = 256;
 
 const SUIT_INDEX = { S: 0, H: 1, D: 2, C: 3 };
@@ -27,7 +27,7 @@ const RANK_BY_NUMBER = [null, ...RANKS, "A"]; // position 1..14 -> rank
 /** chips-wilds: every 2 and every joker is wild. */
 export const isWild = (c) => c.rank === "2" || c.rank === "JK";
 
-/** chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; wilds 0. */
+/** chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; wilds 0. A loose Ace counts 1 (chips-ruling-ace-value). */
 export function cardValue(c) {
   if (isWild(c)) return 0;
   const n = RANK_NUMBER[c.rank];
@@ -91,7 +91,8 @@ function makeSet(rank, cards) {
   if (rank === "JK") {
     throw new IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)");
   }
-  // A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds.
+  // A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds
+  // (chips-ruling-wild-set-rank). No upper size (chips-ruling-set-size).
   if (cards.length < 3) throw new IllegalPlay(`a set needs three or more cards, not ${cards.length}`);
   for (const c of cards) {
     if (!isWild(c) && c.rank !== rank) throw new IllegalPlay(`${c.code} cannot be in a set of ${RANK_PLURAL[rank]}`);
@@ -103,6 +104,7 @@ function makeSet(rank, cards) {
 function makeRun(suit, cards, lo) {
   const n = cards.length;
   if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
+  // chips-ruling-k-a-2: a run never wraps; K-A-2 groups only as Q-K-A, the wild 2 as the Queen.
   if (n > MAX_RUN) throw new IllegalPlay(`a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
   if (lo === null || lo === undefined) {
     const options = possibleLows(suit, cards);
@@ -183,6 +185,9 @@ export function bestArrangement(hand, callerGroups = null) {
   const val = nat.map(cardValue);
   const callers = [...(callerGroups || [])];
 
+  // chips-ruling-best-arrangement: the lowest-scoring split of the hand into groups that share
+  // no card (chips-ruling-one-group); cards are laid off onto the caller's groups only
+  // (chips-ruling-lay-off-target).
   // chips-lay-off: a natural of a caller's set rank can always go on that set.
   const setRanks = new Set(callers.filter((g) => g.kind === "set").map((g) => g.rank));
   const free = nat.map((c) => setRanks.has(c.rank));
@@ -328,7 +333,8 @@ function candidates(suit, num, n, W) {
 }
 
 /** chips-lay-off: cards laid off at either end of a caller's run; wilds bridge the gaps
- * (chips-lay-off-run-wild); the run stays within 13 cards. */
+ * (chips-lay-off-run-wild), and a wild laid off may take an end with more cards after it
+ * (chips-ruling-lay-off-wild); the run stays within 13 cards. */
 function extensions(suit, num, n, W, g, runIndex) {
   const s = SUIT_INDEX[g.suit];
   const lo = g.lo;
@@ -458,7 +464,7 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
   }
   if (wilds.length >= 3) {
     // chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
-    // takes nothing but wilds.
+    // takes nothing but wilds (chips-ruling-wild-set-rank).
     groups.push(group("set", wilds, { rank: "2" }));
     wilds = [];
   }
@@ -485,7 +491,8 @@ function packsField(value) {
 
 const ALLOWED = { set: ["kind", "rank", "cards"], run: ["kind", "suit", "cards", "lo"] };
 
-/** One caller group from its record ({"kind": "set", "rank": "8", "cards": [...]} or a run). */
+/** One caller group from its record ({"kind": "set", "rank": "8", "cards": [...]} or a run). A wild
+ * stands for the place the record gives it and keeps it (chips-ruling-wild-stays). */
 export function parseGroup(rec, where = "caller_groups[0]") {
   if (!isObject(rec)) throw new RulebookError(`${where}: expected an object with kind and cards, got ${jsonRepr(rec)}`);
   const kind = rec.kind;

@@ -1,0 +1,35 @@
+// Each page loads only what it uses (issue 15): this small module looks at the page for the
+// elements a widget mounts on and imports that widget's module, once, when one is there. The
+// home page then fetches no scorer and no engine; a game page only its own game's.
+//
+// Runs on every page Material's instant navigation swaps in (document$), so a game page reached
+// by a link still gets its widget. The imported modules mount themselves: each subscribes to
+// document$ (widgets/dom.js onEveryPage; scorekeeper.js), a ReplaySubject, so subscribing after the
+// page is in still mounts on it, and on every later page; mounting twice is harmless.
+
+/** What to import, and the element that says a page needs it (generator/templates/). */
+const MODULES = [
+  ['[data-widget="chips"]', "./widgets/chips.js"],
+  ['[data-widget="chains"]', "./widgets/chains.js"],
+  ['[data-widget="3-chip-stack"]', "./widgets/3-chip-stack.js"],
+  ["[data-score-keeper]", "./scorekeeper/scorekeeper.js"],
+  ["[data-sample-round]", "./sample-round.js"],
+];
+
+const started = new Set();
+
+function loadWhatThisPageUses() {
+  for (const [selector, path] of MODULES) {
+    if (started.has(path) || !document.querySelector(selector)) continue;
+    started.add(path);
+    import(new URL(path, import.meta.url).href).catch((error) => {
+      started.delete(path); // the next page that needs it tries again (back online, say)
+      console.error(`${path} did not load:`, error);
+    });
+  }
+}
+
+const documents = window.document$;
+if (documents && typeof documents.subscribe === "function") documents.subscribe(loadWhatThisPageUses);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loadWhatThisPageUses);
+else loadWhatThisPageUses();

@@ -1,0 +1,238 @@
+"""Offline (issue 15) in Chromium: once the service worker controls the page, every game page, the
+score keeper, a card-box rulebook and a score sheet open with the network off, all from the worker,
+with no failed request and no page error; a round is played offline; an update waits for
+"Reload" and the saved game survives it. Screenshots at 360x740 in test-output/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "test-output"
+PHONE = {"width": 360, "height": 740}
+STORE_PREFIX = "rulebook-scorekeeper"
+GAME_PAGES = {"chips/": "chips", "chains/": "chains", "3-chip-stack/": "3-chip-stack"}
+PLAYERS = ["Ann", "Bo", "Cy"]
+
+FETCH_PDF = """async (url) => {
+  const r = await fetch(url);
+  const head = new Uint8Array(await r.arrayBuffer()).slice(0, 5);
+  return [r.status, r.headers.get("content-type"), String.fromCharCode(...head)];
+}"""
+
+SAVED = f"""() => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith("{STORE_PREFIX}")).map((k) => [k, localStorage.getItem(k)]))"""
+
+
+class Watch:
+    """A page's failed requests, page errors and console errors, and every response it got."""
+
+    def __init__(self, page: Any) -> None:
+        self.failed: list[str] = []
+        self.errors: list[str] = []
+        self.responses: list[Any] = []
+        page.on("requestfailed", lambda r: self.failed.append(f"{r.url}: {r.failure}"))
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("response", lambda r: self.responses.append(r))
+
+    def not_from_the_worker(self) -> list[str]:
+        return [r.url for r in self.responses
+                if r.url.startswith("http") and not r.from_service_worker]
+
+
+def _controlled(page: Any, url: str) -> None:
+    """Open url, wait until the worker is active (precache done), reload so it controls the page."""
+    page.goto(url)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def _play_a_chips_round(page: Any) -> None:
+    page.check("#sk-setup-game-chips")
+    while page.locator("input[id^=sk-player-]").count() > len(PLAYERS):
+        page.click("#sk-remove-player")
+    while page.locator("input[id^=sk-player-]").count() < len(PLAYERS):
+        page.click("#sk-add-player")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#sk-player-{i}", name)
+    page.click("#sk-start-game")
+    page.wait_for_selector(".sk-entry")
+    page.fill("#sk-entry-1", "5")
+    page.fill("#sk-entry-2", "20")
+    page.select_option("#sk-called", "Ann")
+    page.click("#sk-enter")
+    rows = page.locator(".sk-app .sk-table tbody tr:not(.sk-total)")
+    assert rows.count() == 1
+    assert "20" in rows.first.inner_text()
+
+
+def test_the_pages_the_pdfs_and_the_score_keeper_work_with_the_network_off(
+        browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        _controlled(page, site_url)
+        # A print-at-home sheet is cached when first opened (online), then opens offline too.
+        assert page.evaluate(FETCH_PDF, site_url + "pdf/chips-a4.pdf")[0] == 200
+        watch.responses.clear()
+
+        context.set_offline(True)
+        for path, game in GAME_PAGES.items():
+            page.goto(site_url + path)
+            page.wait_for_selector(f'[data-widget="{game}"][data-mounted="true"]')
+            page.wait_for_selector(f'[data-sample-round="{game}"].rb-sample--enhanced')
+        page.screenshot(path=str(SHOTS / "offline-3-chip-stack-phone.png"))
+        # Instant navigation offline: a link followed from the home page swaps the page in.
+        page.goto(site_url)
+        page.click("#game-chips a")
+        page.wait_for_url(site_url + "chips/")
+        page.wait_for_selector('[data-widget="chips"][data-mounted="true"]')
+        page.goto(site_url + "chips/")
+        page.wait_for_selector('[data-widget="chips"][data-mounted="true"]')
+        page.screenshot(path=str(SHOTS / "offline-chips-phone.png"))
+
+        for pdf in ("pdf/chips.pdf", "pdf/chips-score-a4.pdf", "pdf/3-chip-stack-score-letter.pdf",
+                    "pdf/chips-a4.pdf"):
+            assert page.evaluate(FETCH_PDF, site_url + pdf) == [200, "application/pdf", "%PDF-"], pdf
+        # Not cached (never opened): the network is really off for the worker too.
+        before = len(watch.errors)
+        assert page.evaluate("""async (u) => { try { await fetch(u); return "fetched"; }
+                                catch { return "failed"; } }""", site_url + "pdf/chains-a4.pdf") == "failed"
+        watch.failed = [f for f in watch.failed if "chains-a4.pdf" not in f]
+        del watch.errors[before:]  # the console's "Failed to load resource" for that fetch
+
+        page.goto(site_url + "keep-score/")
+        page.wait_for_selector(".sk-app")
+        _play_a_chips_round(page)
+        assert page.evaluate(SAVED), "the round was not saved"
+        page.reload()
+        page.wait_for_selector(".sk-entry")
+        assert page.locator(".sk-app .sk-table tbody tr:not(.sk-total)").count() == 1
+
+        assert not watch.failed, watch.failed
+        assert not watch.errors, watch.errors
+        assert not watch.not_from_the_worker(), watch.not_from_the_worker()
+    finally:
+        context.close()
+
+
+def test_an_update_waits_for_reload_and_the_saved_game_survives_it(
+        browser: Any, site_url: str, built_site: Path) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    sw = built_site / "sw.js"
+    original = sw.read_text(encoding="utf-8")
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        _controlled(page, site_url + "keep-score/")
+        page.wait_for_selector(".sk-app")
+        _play_a_chips_round(page)
+        saved = page.evaluate(SAVED)
+        assert saved
+        first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+
+        # A new version of the site: one precached file's revision changes, so sw.js does too.
+        new, n = re.subn(r'(url:"assets/css/offline\.css",revision:")[0-9a-f]+"', r'\g<1>0new"', original)
+        assert n == 1, "offline.css is not in the precache list"
+        sw.write_text(new, encoding="utf-8")
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        notice = page.wait_for_selector(".rb-update")
+        assert "A new version of the rules is ready" in notice.inner_text()
+        # Waiting, not taken over: the old worker still controls the page until "Reload".
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)")
+        assert page.evaluate("navigator.serviceWorker.controller.state") == "activated"
+        page.screenshot(path=str(SHOTS / "offline-update-notice-phone.png"))
+        assert page.evaluate(SAVED) == saved
+
+        with page.expect_navigation():
+            page.click(".rb-update__reload")
+        page.wait_for_selector(".sk-entry")
+        assert page.evaluate("""navigator.serviceWorker.getRegistration().then((r) =>
+            r.waiting === null && r.active === navigator.serviceWorker.controller)""")
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == first
+        assert page.locator(".rb-update").count() == 0
+        assert page.evaluate(SAVED) == saved
+        rows = page.locator(".sk-app .sk-table tbody tr:not(.sk-total)")
+        assert rows.count() == 1 and "20" in rows.first.inner_text()
+        assert not watch.failed, watch.failed
+        assert not watch.errors, watch.errors
+    finally:
+        sw.write_text(original, encoding="utf-8")
+        context.close()
+
+
+#: The modules a page may fetch, by what it shows (docs/assets/js/loader.js picks them).
+ALWAYS = {"offline.js", "loader.js"}
+WIDGET = {
+    "chips": {"widgets/chips.js", "engine/chips.js"},
+    "chains": {"widgets/chains.js", "engine/chains.js"},
+    "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js"},
+}
+SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round.js"}
+
+
+def _modules(requests: list[str], site_url: str) -> set[str]:
+    base = site_url + "assets/js/"
+    return {u[len(base):] for u in requests if u.startswith(base)}
+
+
+def test_each_page_loads_only_the_modules_it_uses(browser: Any, site_url: str) -> None:
+    # No service worker here: its precaching would fetch every module, though no page asked.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+
+        page.goto(site_url)
+        page.wait_for_load_state("networkidle")
+        assert _modules(requests, site_url) == ALWAYS
+
+        for path, game in GAME_PAGES.items():
+            requests.clear()
+            page.goto(site_url + path)
+            page.wait_for_selector(f'[data-widget="{game}"][data-mounted="true"]')
+            page.wait_for_selector(f'[data-sample-round="{game}"].rb-sample--enhanced')
+            page.wait_for_load_state("networkidle")
+            loaded = _modules(requests, site_url)
+            assert WIDGET[game] <= loaded, f"{path}: {sorted(loaded)}"
+            assert loaded <= ALWAYS | SHARED | WIDGET[game], f"{path} loads {sorted(loaded - ALWAYS - SHARED - WIDGET[game])}"
+
+        requests.clear()
+        page.goto(site_url + "keep-score/")
+        page.wait_for_selector(".sk-app")
+        page.wait_for_load_state("networkidle")
+        loaded = _modules(requests, site_url)
+        assert "scorekeeper/scorekeeper.js" in loaded
+        assert not {m for m in loaded if m.startswith("widgets/") or m in {
+            "engine/chips.js", "engine/chains.js", "engine/3-chip-stack.js", "sample-round.js"}}, sorted(loaded)
+
+        # Instant navigation: from the home page to a game and on to the next, the modules come
+        # when the page that needs them does, and each page's widget mounts.
+        page.goto(site_url)
+        page.wait_for_load_state("networkidle")
+        requests.clear()
+        page.evaluate("window.__notReloaded = true")
+        page.click("#game-chains a")
+        page.wait_for_url(site_url + "chains/")
+        page.wait_for_selector('[data-widget="chains"][data-mounted="true"]')
+        page.locator("nav.md-nav--primary a.md-nav__link", has_text="3 Chip Stack").first.click()
+        page.wait_for_url(site_url + "3-chip-stack/")
+        page.wait_for_selector('[data-widget="3-chip-stack"][data-mounted="true"]')
+        page.wait_for_selector('[data-sample-round="3-chip-stack"].rb-sample--enhanced')
+        assert page.evaluate("window.__notReloaded === true")
+        loaded = _modules(requests, site_url)
+        assert "widgets/chips.js" not in loaded and "scorekeeper/scorekeeper.js" not in loaded
+        assert not watch.failed and not watch.errors, (watch.failed, watch.errors)
+    finally:
+        context.close()

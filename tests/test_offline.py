@@ -1,0 +1,106 @@
+"""generator/site/offline.py, the hook that makes sw.js with Workbox: what it precaches, what it
+caches on first use, its one-line failures, and a small site's sw.js made twice, byte for byte."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from mkdocs.exceptions import PluginError
+
+from generator.site import offline
+
+ROOT = Path(__file__).resolve().parent.parent
+PDFS = ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-score-a4.pdf",
+        "chips-score-letter.pdf", "3-chip-stack.pdf", "3-chip-stack-a4.pdf", "3-chip-stack-score-a4.pdf"]
+
+
+def _site(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    for rel in ("index.html", "chips/index.html", "assets/css/site.css", "assets/js/offline.js",
+                "assets/javascripts/bundle.min.js.map", "assets/javascripts/lunr/min/lunr.de.min.js",
+                "assets/fonts/face.woff2", "assets/fonts/face.ttf", "search/search_index.json",
+                "sitemap.xml", "manifest.webmanifest", *(f"pdf/{p}" for p in PDFS)):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(f"{rel}\n", encoding="utf-8")
+    return site
+
+
+def test_the_rulebooks_and_score_sheets_are_precached_and_the_print_sheets_are_not(tmp_path: Path) -> None:
+    assert offline.precache_pdfs(_site(tmp_path) / "pdf") == [
+        "pdf/3-chip-stack-score-a4.pdf", "pdf/3-chip-stack.pdf", "pdf/chips-score-a4.pdf",
+        "pdf/chips-score-letter.pdf", "pdf/chips.pdf"]
+    assert offline.precache_pdfs(tmp_path / "no-such-folder") == []
+
+
+@pytest.mark.parametrize(("url", "cached_on_first_use"), [
+    ("http://127.0.0.1:8000/pdf/chips-a4.pdf", True),
+    ("https://example.org/rules/pdf/3-chip-stack-letter.pdf", True),
+    ("http://127.0.0.1:8000/pdf/chips-score-a4.pdf", False),  # precached instead
+    ("http://127.0.0.1:8000/pdf/chips.pdf", False),
+    ("http://127.0.0.1:8000/chips/", False),
+])
+def test_only_the_print_sheets_are_cached_when_first_opened(url: str, cached_on_first_use: bool) -> None:
+    assert bool(re.search(offline.PRINT_SHEET_URL, url)) is cached_on_first_use
+
+
+def test_a_missing_node_fails_the_build_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(offline.shutil, "which", lambda name: None)
+    with pytest.raises(PluginError, match=r"^offline: `node` is not on PATH") as failure:
+        offline.find_tools()
+    assert "\n" not in str(failure.value)
+
+
+def test_a_missing_workbox_build_fails_the_build_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(PluginError, match=r"^offline: workbox-build is missing.*run `npm ci`$") as failure:
+        offline.find_tools(tmp_path)
+    assert "\n" not in str(failure.value)
+
+
+def test_a_page_missing_from_the_precache_list_is_named(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    summary: dict[str, Any] = {"urls": ["index.html", "pdf/chips.pdf"]}
+    assert "chips/index.html" in offline.missing(summary, site)
+    assert "pdf/chips-score-a4.pdf" in offline.missing(summary, site)
+    assert "index.html" not in offline.missing(summary, site)
+
+
+def test_no_service_worker_under_mkdocs_serve(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    offline.on_startup(command="serve", dirty=False)
+    try:
+        offline.on_post_build({"site_dir": str(site), "config_file_path": str(ROOT / "mkdocs.yml")})
+    finally:
+        offline.on_startup(command="build", dirty=False)
+    assert not (site / "sw.js").exists()
+
+
+def test_the_hook_runs_after_the_one_that_copies_the_pdfs() -> None:
+    # mkdocs.yml has !ENV tags; only its hooks: list is read here.
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    hooks = yaml.safe_load(text[text.index("\nhooks:"):text.index("\n# --- Markdown")])["hooks"]
+    assert hooks.index("generator/site/offline.py") > hooks.index("generator/site/hooks.py")
+
+
+@pytest.mark.skipif(shutil.which("node") is None or not (ROOT / "node_modules/workbox-build").is_dir(),
+                    reason="node or node_modules/workbox-build is missing (`make setup`)")
+def test_a_small_site_gets_one_sw_js_the_same_byte_for_byte_each_time(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    summary = offline.generate(site)
+    sw = (site / "sw.js").read_bytes()
+    assert offline.missing(summary, site) == []
+    assert "pdf/chips.pdf" in summary["urls"] and "pdf/chips-score-a4.pdf" in summary["urls"]
+    for left_out in ("pdf/chips-a4.pdf", "assets/fonts/face.ttf", "assets/javascripts/bundle.min.js.map",
+                     "assets/javascripts/lunr/min/lunr.de.min.js", "sw.js"):
+        assert left_out not in summary["urls"]
+    assert summary["urls"] == sorted(summary["urls"])
+    text = sw.decode("utf-8")
+    assert "SKIP_WAITING" in text and "rulebook-print-sheets" in text
+    assert sorted(p.name for p in site.iterdir() if p.suffix == ".js") == ["sw.js"]  # runtime inlined
+    assert not (site / "sw.js.map").exists()
+    offline.generate(site)
+    assert (site / "sw.js").read_bytes() == sw

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.test_browser_site import _search
+
 from .conftest import SITE_HOST, SITE_PORT
 
 # Material's instant navigation only intercepts links on the site_url origin: build with ours.
@@ -83,18 +85,6 @@ def watched(browser: Any, site_url: str) -> Iterator[Watched]:
         yield Watched(context.new_page())
     finally:
         context.close()
-
-
-def _search(page: Any, query: str) -> list[str]:
-    """Type into Material's search box once its index (and worker) is ready; the results' text."""
-    page.click(".md-search__input")
-    page.wait_for_function(
-        "() => !/Initializing/i.test(document.querySelector('.md-search-result__meta').textContent)"
-    )
-    page.keyboard.type(query)
-    page.wait_for_selector(".md-search-result__item", timeout=10_000)
-    texts: list[str] = page.eval_on_selector_all(".md-search-result__item", "items => items.map(i => i.innerText)")
-    return texts
 
 
 def _nav(page: Any, name: str, url: str) -> None:

@@ -30,14 +30,19 @@ def _rulebook(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300, check=False)
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    copy = tmp_path_factory.mktemp("build-errors") / "project"
-    copy.mkdir()
+def copy_project(copy: Path) -> Path:
+    """The project's sources in ``copy`` (the engine by symlink), to build and break at will."""
+    copy.mkdir(parents=True, exist_ok=True)
     for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
         src = ROOT / name
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, copy / name)
     (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    copy = copy_project(tmp_path_factory.mktemp("build-errors") / "project")
     result = _rulebook(copy, "build")
     assert result.returncode == 0, result.stderr
     assert (copy / "site" / "chips" / "index.html").is_file()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.build import BuildError, check_site_dir
-from tests.test_build_errors import _rulebook, _snapshot
+from tests.test_build_errors import _rulebook, _snapshot, copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,12 +83,7 @@ def test_pdf_refuses_to_write_into_the_project_or_its_sources(small_project: Pat
 @pytest.mark.slow
 def test_build_stopped_by_sigterm_leaves_no_temporary_folder_and_keeps_the_site(
         tmp_path_factory: pytest.TempPathFactory) -> None:
-    copy = tmp_path_factory.mktemp("sigterm") / "project"
-    copy.mkdir()
-    for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
-        src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copy2)(src, copy / name)
-    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    copy = copy_project(tmp_path_factory.mktemp("sigterm") / "project")
     assert _rulebook(copy, "build").returncode == 0
     site = copy / "site"
     assert (site / ".rulebook-site").is_file()  # the next build may replace it

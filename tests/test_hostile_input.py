@@ -4,7 +4,6 @@ in a stream that goes on), no traceback, and quick."""
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -16,25 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import ERROR_CHARS, main
+from generator.cli import ERROR_CHARS
 from generator.engine import limits
 from generator.engine.games import record
+from tests.test_cli import run
+from tests.test_cli import run_jsonl as jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def jsonl(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str,
-          *argv: str) -> list[dict[str, Any]]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    code, out, err = run(capsys, *argv, "--jsonl")
-    assert code == 0 and err == ""
-    return [json.loads(line) for line in out.splitlines()]
 
 
 def one_line_error(code: int, out: str, err: str) -> str:

@@ -4,7 +4,6 @@ quickly and without a RecursionError."""
 
 from __future__ import annotations
 
-import shutil
 import time
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import pytest
 from generator.content.loader import clear_cache, load_game
 from generator.engine import limits
 from generator.engine.errors import RulesDataError
-from tests.test_build_errors import _rulebook
+from tests.test_build_errors import _rulebook, copy_project
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = (ROOT / "tests" / "data" / "valid" / "sample-game.yaml").read_text(encoding="utf-8")
@@ -68,11 +67,7 @@ def test_the_real_game_files_are_far_inside_the_bounds() -> None:
 @pytest.mark.parametrize("command", ["check", "build"])
 @pytest.mark.parametrize("name", ["billion-laughs", "recursive-alias", "deep-list", "nul-byte"])
 def test_check_and_build_answer_one_line_and_exit_2(tmp_path: Path, command: str, name: str) -> None:
-    project = tmp_path / "project"
-    project.mkdir()
-    for part in ("mkdocs.yml", "docs", "overrides", "rules-data"):
-        src = ROOT / part
-        (shutil.copytree if src.is_dir() else shutil.copy2)(src, project / part)
+    project = copy_project(tmp_path / "project")
     (project / "rules-data" / f"{name}.yaml").write_text(HOSTILE[name][0], encoding="utf-8")
     result = _rulebook(project, command)
     assert result.returncode == 2, result.stderr

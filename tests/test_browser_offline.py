@@ -141,8 +141,8 @@ def test_an_update_waits_for_reload_and_the_saved_game_survives_it(
         first = page.evaluate("navigator.serviceWorker.controller.scriptURL")
 
         # A new version of the site: one precached file's revision changes, so sw.js does too.
-        new, n = re.subn(r'(url:"assets/css/offline\.css",revision:")[0-9a-f]+"', r'\g<1>0new"', original)
-        assert n == 1, "offline.css is not in the precache list"
+        new, n = re.subn(r'(url:"assets/css/rulebook\.css",revision:")[0-9a-f]+"', r'\g<1>0new"', original)
+        assert n == 1, "rulebook.css is not in the precache list"
         sw.write_text(new, encoding="utf-8")
         page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
         notice = page.wait_for_selector(".rb-update")
@@ -183,6 +183,22 @@ SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round
 def _modules(requests: list[str], site_url: str) -> set[str]:
     base = site_url + "assets/js/"
     return {u[len(base):] for u in requests if u.startswith(base)}
+
+
+def test_each_page_makes_one_request_for_the_projects_stylesheets(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        page = context.new_page()
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        for path in ("", *GAME_PAGES, "keep-score/"):
+            requests.clear()
+            page.goto(site_url + path)
+            page.wait_for_load_state("networkidle")
+            ours = [u for u in requests if u.startswith(site_url + "assets/css/")]
+            assert ours == [site_url + "assets/css/rulebook.css"], f"/{path}: {ours}"
+    finally:
+        context.close()
 
 
 def test_each_page_loads_only_the_modules_it_uses(browser: Any, site_url: str) -> None:

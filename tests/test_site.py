@@ -160,8 +160,8 @@ def test_nothing_is_loaded_from_another_host(built_site: Path) -> None:
 def test_fonts_are_self_hosted_woff2(built_site: Path) -> None:
     fonts = {p.name for p in (built_site / "assets" / "fonts").glob("*.woff2")}
     assert {"atkinson-hyperlegible-latin-400-normal.woff2", "rulebook-suits-regular.woff2"} <= fonts
-    css = (built_site / "assets" / "css" / "fonts.css").read_text(encoding="utf-8")
-    assert "unicode-range:" not in css
+    css = (built_site / "assets" / "css" / "rulebook.css").read_text(encoding="utf-8")
+    assert "@font-face" in css and "unicode-range:" not in css
 
 
 # --- a failed build keeps the last good site --------------------------------------------------

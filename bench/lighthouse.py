@@ -1,22 +1,30 @@
 """Lighthouse figures for the built site (issue 15): each page's performance score, first and
-largest contentful paint, total blocking time, layout shift and bytes sent, on a phone profile.
+largest contentful paint, total blocking time, layout shift and bytes sent, on the mobile and the
+desktop profile, the median of several runs.
 
     make build && .venv/bin/python bench/lighthouse.py [--site-dir site] [--page chips/ ...]
+        [--runs 3] [--readme]
 
 Serves the folder on 127.0.0.1 with gzip (as a static host would), runs npm's lighthouse (pinned in
-package.json, `npm ci`) against Debian's Chromium (CHROME_PATH), and prints one line a page.
-Figures, not a test: nothing here passes or fails on a number, and `make test` never runs it.
+package.json, `npm ci`) against Debian's Chromium (CHROME_PATH), prints one line a run and then a
+table of medians; ``--readme`` writes that table into README.md between its lighthouse markers,
+with the date and the machine's load average (simulated throttling still scales the main thread's
+real work, so a busy machine scores lower). Figures, not a test: nothing here passes or fails on a
+number, and `make test` never runs it.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import functools
 import gzip
 import http.server
 import json
 import os
+import re
 import socketserver
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 PAGES = ("", "chips/", "chains/", "3-chip-stack/", "keep-score/")
+FORM_FACTORS = ("mobile", "desktop")
+README = ROOT / "README.md"
+MARKERS = ("<!-- lighthouse:start -->", "<!-- lighthouse:end -->")
 #: What a static host compresses.
 GZIP_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml",
               "application/manifest+json")
@@ -78,8 +89,8 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
-def measure(url: str) -> dict[str, Any]:
-    """One Lighthouse run (mobile profile, simulated throttling) of url: its JSON report."""
+def measure(url: str, form_factor: str = "mobile") -> dict[str, Any]:
+    """One Lighthouse run (simulated throttling) of url on a profile: its JSON report."""
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         out = Path(tmp) / "report.json"
         env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", CHROMIUM)}
@@ -87,11 +98,52 @@ def measure(url: str) -> dict[str, Any]:
             [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
              "--only-categories=performance,accessibility,best-practices",
              "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
-             "--disable-full-page-screenshot"],
+             "--disable-full-page-screenshot",
+             *(["--preset=desktop"] if form_factor == "desktop" else [])],
             check=True, env=env, cwd=ROOT,
         )
         report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
         return report
+
+
+def figures(report: dict[str, Any]) -> dict[str, float]:
+    """The numbers of one run: scores out of 100, times in ms, bytes sent in KiB."""
+    audits, cats = report["audits"], report["categories"]
+    return {
+        "performance": round(100 * (cats["performance"]["score"] or 0)),
+        "accessibility": round(100 * (cats["accessibility"]["score"] or 0)),
+        "fcp": audits["first-contentful-paint"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "kib": audits["total-byte-weight"]["numericValue"] / 1024,
+    }
+
+
+def table(medians: dict[tuple[str, str], dict[str, float]], runs: int) -> str:
+    """A Markdown table of the median figures, a row a page and profile."""
+    rows = ["| page | profile | performance | FCP | LCP | TBT | sent (gzip) |",
+            "|---|---|---:|---:|---:|---:|---:|"]
+    for (path, ff), m in medians.items():
+        rows.append(f"| /{path} | {ff} | {m['performance']:.0f} | {m['fcp']:.0f} ms | {m['lcp']:.0f} ms | "
+                    f"{m['tbt']:.0f} ms | {m['kib']:.0f} KiB |")
+    load = os.getloadavg()[0]
+    rows.append("")
+    rows.append(f"Median of {runs} runs each, Lighthouse {_version()}, measured "
+                f"{_today()} with a load average of {load:.1f} on this 2-core machine.")
+    return "\n".join(rows)
+
+
+def write_readme(text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    start, end = MARKERS
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.DOTALL)
+    if not pattern.search(readme):
+        raise SystemExit(f"README.md: no {start} ... {end} markers to write the table between")
+    README.write_text(pattern.sub(lambda _: f"{start}\n{text}\n{end}", readme), encoding="utf-8")
+
+
+def _today() -> str:
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
 
 
 def line(path: str, report: dict[str, Any]) -> str:
@@ -114,7 +166,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000,
                         help="the port of the site_url the site was built for (make build: 8000)")
     parser.add_argument("--page", action="append", help="a page path such as chips/ (default: all)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per page and profile (median)")
+    parser.add_argument("--form-factor", action="append", choices=FORM_FACTORS,
+                        help="mobile or desktop (default: both)")
+    parser.add_argument("--readme", action="store_true", help="write the table of medians into README.md")
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs: expected a whole number of at least 1")
     if not LIGHTHOUSE.exists():
         print(f"{LIGHTHOUSE} is missing: run `npm ci`", file=sys.stderr)
         return 2
@@ -124,13 +182,24 @@ def main(argv: list[str] | None = None) -> int:
     handler = functools.partial(_GzipHandler, directory=str(args.site_dir))
     server = _Server(("127.0.0.1", args.port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    medians: dict[tuple[str, str], dict[str, float]] = {}
     try:
-        print(f"Lighthouse {_version()}, mobile profile, site served with gzip from {args.site_dir}")
-        for path in args.page or PAGES:
-            print(line(path, measure(f"http://127.0.0.1:{args.port}/{path}")), flush=True)
+        print(f"Lighthouse {_version()}, site served with gzip from {args.site_dir}")
+        for ff in args.form_factor or FORM_FACTORS:
+            for path in args.page or PAGES:
+                runs = []
+                for _ in range(args.runs):
+                    report = measure(f"http://127.0.0.1:{args.port}/{path}", ff)
+                    print(f"{ff:<8}" + line(path, report), flush=True)
+                    runs.append(figures(report))
+                medians[(path, ff)] = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
     finally:
         server.shutdown()
         server.server_close()
+    text = table(medians, args.runs)
+    print(text)
+    if args.readme:
+        write_readme(text)
     return 0
 
 

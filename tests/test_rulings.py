@@ -59,9 +59,7 @@ def _ruling(game_id: str, rid: str) -> dict[str, Any]:
 def _python_source(game_id: str) -> str:
     module = importlib.import_module(GAME_MODULES[game_id])
     assert module.__file__ is not None
-    text = Path(module.__file__).read_text(encoding="utf-8")
-    # The module's RULINGS summary is a digest, not code: an id must sit beside its code.
-    return re.sub(r'^RULINGS = """.*?^"""', "", text, flags=re.DOTALL | re.MULTILINE)
+    return Path(module.__file__).read_text(encoding="utf-8")
 
 
 def _js_source(game_id: str) -> str:
@@ -191,3 +189,17 @@ def test_booklet_prints_each_rulings_question_and_answer(game_id: str) -> None:
             words = TOKEN.sub(" ", ruling[field]).split()[:4]
             plain = re.sub(r"<[^>]+>", " ", block).replace("&#34;", '"').replace("&#39;", "'")
             assert " ".join(words) in " ".join(plain.split()), f"{ruling['id']}: {field} missing"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_MODULES))
+def test_engine_code_cites_rulings_by_id_and_repeats_none_of_their_words(game_id: str) -> None:
+    # One source of truth: a ruling's question, readings and answer live in rules-data only; the
+    # engines cite its id. Any run of eight words from them in engine code is a copy.
+    code = re.sub(r"\s+", " ", _python_source(game_id) + "\n" + _js_source(game_id)).lower()
+    for ruling in GAMES[game_id].data["rulings"]:
+        texts = [ruling["question"], ruling["chosen"], ruling["why"], *ruling["readings"]]
+        for text in texts:
+            words = re.sub(r"\s+", " ", str(text)).lower().split(" ")
+            for i in range(len(words) - 7):
+                run = " ".join(words[i:i + 8])
+                assert run not in code, f"{ruling['id']}: engine code repeats {run!r}"

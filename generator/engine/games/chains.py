@@ -1,7 +1,8 @@
 """Chains: the shedding game from northern Minnesota, as pure functions.
 
 Source: ``shared/seeds/001_77427f642e86fa3a.txt``. Comments cite the rule ids of
-``rules-data/chains.yaml``; the points the source leaves open are in ``RULINGS``.
+``rules-data/chains.yaml``; the points the write-up leaves open are its rulings
+(``rulings:`` there), each cited by id beside the code that follows it.
 
 - ``hand_points``: what the cards left in a hand score (chains-scoring).
 - ``judge_play``: is a card a legal play on the top card, of which kind, and may the
@@ -30,36 +31,6 @@ from .fields import (
     players_field,
     show_value,
 )
-
-RULINGS = """
-chains-ruling-ace -- Is the Ace next to the King, the Two, or both?
-    Readings: Ace low only (A-2); Ace high only (K-A); both, the ranks forming a circle.
-    Ruling: both. The ranks form a circle, so an Ace may be played on a King or a Two, and a
-    King or a Two on an Ace, as a run (or a royal when the suit matches).
-chains-first-turn -- Which "first turn" lets a player pass without drawing?
-    Readings: the first turn of the whole ten-hand game; each player's first turn of each hand.
-    Ruling: each player's first turn of each hand (the hand is what "the game" means there).
-chains-draw -- May a player draw instead of playing a card they could play?
-    Readings: drawing is a free choice; drawing only when no card can be played.
-    Ruling: only when no card can be played; a player who can play must play.
-chains-draw -- Is a drawn card played at once?
-    Ruling: no; the source says the turn is over after the draw.
-chains-royal -- Must the extra card after a royal be played when the player can?
-    Readings: "may play another" as a permission; as a duty.
-    Ruling: a permission. The player may stop after a royal; stopping (or being unable to play)
-    costs no card. A royal played as the extra card earns another extra play.
-    With the draw-after-royal variation, a player who stops after a royal draws one card.
-chains-royal -- What if the royal was the player's last card?
-    Ruling: the hand ends at once; the player has gone out.
-chains-draw -- What happens when the stock runs out?
-    Readings: reshuffle the discard pile; turn it over; play on without drawing.
-    Ruling: the discard pile under its top card is turned face down, without shuffling, to be
-    the new stock (so a hand can be replayed from its deal). If there is still nothing to draw,
-    a player who cannot play passes.
-chains-game -- What if two or more players share the lowest total?
-    Readings: a shared win; a tie-break hand.
-    Ruling: they share the win (the source names no tie-break).
-"""
 
 #: chains-deal: five cards each.
 HAND_SIZE = 5

@@ -1,7 +1,8 @@
 """3 Chip Stack: the little betting game with poker chips, as pure functions.
 
 Source: ``shared/seeds/002_020fca9a92ffa833.txt``. Comments cite the rule ids of
-``rules-data/3-chip-stack.yaml``; the points the source leaves open are in ``RULINGS``.
+``rules-data/3-chip-stack.yaml``; the points the write-up leaves open are its rulings
+(``rulings:`` there), each cited by id beside the code that follows it.
 
 - ``strength`` / ``hand_key``: the card order, 3 > A > K > ... > 4 > 2 (three-chip-stack-ranking).
 - ``showdown``: who wins, at which card, and how the pot splits (-showdown, -split,
@@ -24,43 +25,6 @@ from .. import limits
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
 from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
-
-RULINGS = """
-three-chip-stack-ruling-odd-chip -- A split pot that does not divide evenly.
-    Readings: the odd chips stay in the pot for the next hand; they go to the dealer; they go
-    to the tied winners one each, nearest the dealer's left first.
-    Ruling: one each to the tied winners in turn order, starting from the dealer's left.
-three-chip-stack-ante -- Is the dealer's stack of 3 a bet, and does the dealer play the hand?
-    Readings: the dealer only collects; the dealer's 3 is an ante and the dealer then bets like
-    anyone; the dealer's 3 is the dealer's opening bet of the first round.
-    Ruling: the dealer plays the hand, and the stack of 3 is the dealer's first-round bet: the
-    others see those 3 (the first-round minimum) or raise. The dealer acts last; if nobody has
-    raised, the dealer may stand on the 3 (check), raise, or fold.
-three-chip-stack-first-round -- Does every player still in get a turn after a raise?
-    Ruling: yes, as in any betting round: a round goes on round the table until every player
-    still in has acted since the last raise and has seen it (or folded).
-three-chip-stack-fold-first -- Does a player who sees 3 and then folds to a raise pass a chip?
-    Ruling: no. Only a player who folds without having bet any chips in the first round passes
-    the dealer one chip; the dealer never passes a chip to himself.
-three-chip-stack-ante -- A player cannot afford a bet (fewer chips than the dealer's 3, the
-    first-round minimum, or a bet to see).
-    Readings: "all in" with side pots, as in poker; no bet may exceed the smallest stack; nobody
-    puts in chips they do not have.
-    Ruling: nobody puts in chips they do not have. A dealer with fewer than 3 chips stacks all
-    of them (the minimum to see stays 3); a player who cannot see the bet must fold.
-three-chip-stack-fold-first -- What if everyone else folds?
-    Ruling: the last player in takes the pot at once; there is no exchange and no showdown.
-    If all the others fold in the first round, the dealer takes back the pot and keeps the chips
-    passed to him.
-three-chip-stack-fold-first -- When does the dealer get the chip a folding player passes?
-    Ruling: at once, so he may bet it in the same hand.
-three-chip-stack-second-round -- Is there a limit on bets and raises?
-    Ruling: none but the chips a player has; a raise is at least one chip.
-three-chip-stack-exchange -- Must a player throw a card away?
-    Ruling: no; each player still in may throw away one card or keep all three.
-three-chip-stack-elimination -- Who deals when the player to the dealer's left is out?
-    Ruling: the next player to the left who still has chips.
-"""
 
 HAND_SIZE = 3
 MIN_PLAYERS = 2

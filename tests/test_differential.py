@@ -23,6 +23,7 @@ import pytest
 from generator.engine.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card
 from generator.engine.errors import RulebookError
 from generator.engine.games import chains, chips, three_chip_stack
+from generator.engine.limits import POT_CHIPS
 from tests.conftest import figure
 from tests.support.chips_gen import random_caller_groups, random_hand
 
@@ -283,7 +284,9 @@ def showdown_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         hands: list[Any] = [[spell(rng, format_card(c)) for c in cards[3 * i:3 * i + 3]] for i in range(players)]
         rec: dict[str, Any] = {"hands": hands}
         if rng.random() < 0.7:
-            rec["pot"] = rng.choice([0, 1, 2, 3, 5, 7, 12, 13, 17, rng.randint(0, 500)])
+            rec["pot"] = rng.choice([0, 1, 2, 3, 5, 7, 12, 13, 17, rng.randint(0, 500),
+                                     # the bound (limits.POT_CHIPS) and either side of it
+                                     POT_CHIPS - 1, POT_CHIPS, POT_CHIPS + 1, 10 * POT_CHIPS])
         roll = rng.random()
         if roll < 0.03:
             rec["hands"] = hands + [[format_card(c) for c in rng.sample(deck, 3)]] * rng.randint(1, 4)

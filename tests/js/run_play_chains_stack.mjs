@@ -1,0 +1,50 @@
+// For tests/test_play_differential_chains_stack.py: one JSON request a line on stdin,
+//   {"game": "chains" | "3-chip-stack", "players": 4, "seed": 17, "digest": false}
+// and one line out for each: the whole game played by botMove alone. Without "digest", the
+// answer is {"states": [every state, the first one included], "moves": [every move]}; with
+// "digest": true it is {"digests": [...]}, one a step: the first 16 hex digits of the SHA-256 of
+// JSON.stringify({"state", "legal", "move"}) (legal: legalMoves(state), move: the bot's move, null
+// at the end), which the Python side computes from json.dumps with no spaces, byte for byte.
+// An error thrown by a port is reported as {"error": "...", "at": step}.
+import { createHash } from "node:crypto";
+import { createInterface } from "node:readline";
+import * as chains from "../../docs/assets/js/play/chains.js";
+import * as stack from "../../docs/assets/js/play/3-chip-stack.js";
+
+const GAMES = { chains, "3-chip-stack": stack };
+const MAX_STEPS = 100000;
+
+function play(req) {
+  const m = GAMES[req.game];
+  if (!m) return { error: `unknown game ${JSON.stringify(req.game)}` };
+  const states = [];
+  const moves = [];
+  const digests = [];
+  let step = 0;
+  try {
+    let s = m.newGame({ players: req.players, seed: req.seed });
+    for (;;) {
+      const over = m.seatToAct(s) === null;
+      const move = over ? null : m.botMove(s);
+      if (req.digest) {
+        const text = JSON.stringify({ state: s, legal: m.legalMoves(s), move });
+        digests.push(createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16));
+      } else {
+        states.push(s);
+        if (move) moves.push(move);
+      }
+      if (over) break;
+      s = m.applyMove(s, move);
+      step += 1;
+      if (step > MAX_STEPS) return { error: `no end after ${MAX_STEPS} moves`, at: step };
+    }
+  } catch (e) {
+    return { error: String(e && e.message ? e.message : e), at: step };
+  }
+  return req.digest ? { digests } : { states, moves };
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (!line.trim()) continue;
+  process.stdout.write(`${JSON.stringify(play(JSON.parse(line)))}\n`);
+}

@@ -1,0 +1,161 @@
+"""The practice games of Chains and 3 Chip Stack (generator/engine/play/chains.py and
+three_chip_stack.py) against their browser ports (docs/assets/js/play/chains.js and
+3-chip-stack.js): 1,000 seeded computer-only games per game, two to six players, through both,
+comparing every state.
+
+Each step is the state, the legal moves at it and the computer's move there. The browser side
+(tests/js/run_play_chains_stack.mjs) sends a SHA-256 of each step written as JSON.stringify writes
+it; the Python side hashes json.dumps of the same step with no spaces, so the two agree only if
+every state is equal key for key, in the same key order, with the same legal moves in the same
+order and the same move chosen. On the first step that differs, the game is played again with
+whole states, and the test names the first field that differs. A few games are also compared as
+whole states, to check the hashing compares what it claims to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator.engine.play import chains, three_chip_stack
+from tests.conftest import figure
+
+RUNNER = Path(__file__).resolve().parent / "js" / "run_play_chains_stack.mjs"
+GAMES: dict[str, ModuleType] = {"chains": chains, "3-chip-stack": three_chip_stack}
+#: The issue asks for at least 1,000 seeded computer-only games per game.
+PER_GAME = 1000
+#: A game that has not ended after this many moves is a failure (the longest seen is a few hundred).
+MAX_STEPS = 20000
+
+
+def _seeds(game: str) -> list[tuple[int, int]]:
+    """(players, seed): every table size, the 32-bit edges, negative and large seeds."""
+    rnd = random.Random(f"play-{game}")
+    edges = [0, 1, -1, 2**31 - 1, 2**31, 2**32 - 1, 2**32, -(2**31), 2**53 - 1, -(2**53 - 1)]
+    seeds = edges + [rnd.randrange(-(2**40), 2**40) for _ in range(PER_GAME - len(edges))]
+    return [(2 + i % 5, s) for i, s in enumerate(seeds)]
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _steps(module: ModuleType, players: int, seed: int) -> list[dict[str, Any]]:
+    """The game played by bot_move alone: each step's state, legal moves and move."""
+    state = module.new_game(players, seed)
+    out = []
+    for _ in range(MAX_STEPS):
+        over = module.seat_to_act(state) is None
+        move = None if over else module.bot_move(state)
+        out.append({"state": state, "legal": module.legal_moves(state), "move": move})
+        if over:
+            return out
+        state = module.apply_move(state, move)
+    raise AssertionError(f"players={players} seed={seed}: no end after {MAX_STEPS} moves")
+
+
+def _digest(step: dict[str, Any]) -> str:
+    return hashlib.sha256(_dump(step).encode("utf-8")).hexdigest()[:16]
+
+
+def _node(requests: list[dict[str, Any]]) -> subprocess.Popen[str]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is missing: run `make setup`")
+    proc = subprocess.Popen([node, str(RUNNER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    assert proc.stdin is not None
+    proc.stdin.write("".join(_dump(r) + "\n" for r in requests))
+    proc.stdin.close()
+    return proc
+
+
+def _read(proc: subprocess.Popen[str], count: int) -> list[dict[str, Any]]:
+    assert proc.stdout is not None and proc.stderr is not None
+    lines = [json.loads(line) for line in proc.stdout.read().splitlines() if line.strip()]
+    err = proc.stderr.read()
+    assert proc.wait() == 0, err
+    assert len(lines) == count, err
+    return lines
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{path or 'the state'}: keys {list(a)} (Python) against {list(b)} (browser)"
+        for k in a:
+            if a[k] != b[k]:
+                return _first_difference(a[k], b[k], f"{path}.{k}" if path else k)
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: {a!r} (Python) against {b!r} (browser)"
+
+
+def _explain(game: str, players: int, seed: int, py: list[dict[str, Any]], at: int) -> str:
+    whole = _read(_node([{"game": game, "players": players, "seed": seed}]), 1)[0]
+    if "error" in whole:
+        return f"the browser port threw at move {whole['at']}: {whole['error']}"
+    js = {"state": whole["states"][at], "legal": None, "move": (whole["moves"] + [None])[at]}
+    if py[at]["state"] != js["state"] or list(py[at]["state"]) != list(js["state"]):
+        return _first_difference(py[at]["state"], js["state"])
+    return f"the state agrees; the legal moves or the move differ: Python {py[at]['move']!r}, browser {js['move']!r}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_play_port_matches_python_state_by_state(game: str) -> None:
+    module = GAMES[game]
+    cases = _seeds(game)
+    started = time.perf_counter()
+    proc = _node([{"game": game, "players": p, "seed": s, "digest": True} for p, s in cases])
+    ours = [_steps(module, p, s) for p, s in cases]  # while node plays the same games
+    theirs = _read(proc, len(cases))
+    steps = 0
+    for (players, seed), py, js in zip(cases, ours, theirs, strict=True):
+        where = f"{game} players={players} seed={seed}"
+        assert "error" not in js, f"{where}: the browser port threw at move {js.get('at')}: {js.get('error')}"
+        mine = [_digest(step) for step in py]
+        for at, (a, b) in enumerate(zip(mine, js["digests"], strict=False)):
+            if a != b:
+                pytest.fail(f"{where}, move {at}: {_explain(game, players, seed, py, at)}")
+        assert len(mine) == len(js["digests"]), f"{where}: {len(mine)} steps in Python, {len(js['digests'])} in the browser"
+        assert py[-1]["state"]["over"] and py[-1]["legal"] == []
+        steps += len(mine)
+    seconds = time.perf_counter() - started
+    figure(f"play differential {game}: {len(cases)} games, {steps} states equal in both ports, {seconds:.1f} s")
+
+
+def test_digest_compares_whole_states() -> None:
+    """The hash of a step is the hash of the very JSON the browser port sends whole."""
+    cases = [("chains", 3, 11), ("chains", 6, -5), ("3-chip-stack", 2, 4), ("3-chip-stack", 6, 2**32 + 9)]
+    whole = _read(_node([{"game": g, "players": p, "seed": s} for g, p, s in cases]), len(cases))
+    hashed = _read(_node([{"game": g, "players": p, "seed": s, "digest": True} for g, p, s in cases]), len(cases))
+    for (game, players, seed), w, h in zip(cases, whole, hashed, strict=True):
+        py = _steps(GAMES[game], players, seed)
+        assert [s["state"] for s in py] == w["states"]
+        assert [s["move"] for s in py[:-1]] == w["moves"]
+        # Equal as values and in key order: the JSON text itself is the same.
+        assert [_dump(s["state"]) for s in py] == [_dump(s) for s in w["states"]]
+        assert [_digest(s) for s in py] == h["digests"]
+
+
+def test_a_changed_state_is_caught() -> None:
+    """The comparison can fail: one card moved in one state changes that step's hash."""
+    py = _steps(chains, 4, 99)
+    step = json.loads(_dump(py[5]))
+    hand = step["state"]["hands"][0]
+    hand[0], hand[1] = hand[1], hand[0]
+    assert _digest(step) != _digest(py[5])
+    step = json.loads(_dump(py[5]))
+    step["state"] = dict(reversed(list(step["state"].items())))
+    assert _digest(step) != _digest(py[5]), "key order counts"

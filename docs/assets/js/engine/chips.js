@@ -57,7 +57,7 @@ function standsFor(g) {
   return g.cards.map((_, i) => positionRank(g.lo + i) + g.suit);
 }
 
-function groupRecord(g) {
+export function groupRecord(g) {
   if (g.kind === "set") return { kind: "set", rank: g.rank, cards: g.cards.map((c) => c.code) };
   return { kind: "run", suit: g.suit, lo: g.lo, cards: g.cards.map((c) => c.code) };
 }
@@ -472,7 +472,7 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
   return { score, groups, loose, laid, extended };
 }
 
-function arrangementRecord(a) {
+export function arrangementRecord(a) {
   return {
     score: a.score,
     groups: a.groups.map((g) => g.cards.map((c) => c.code)),

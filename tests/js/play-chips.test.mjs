@@ -1,0 +1,112 @@
+// The Chips practice game in the browser (docs/assets/js/play/chips.js), under node --test:
+// seeded games played by botMove alone end with no illegal move, every card in exactly one
+// place at every step, each finished round scoring the caller 0 and every other hand by the
+// engine's best arrangement and lay-off, in turn order from the caller's left. The
+// differential test (tests/test_play_differential.py) ties every state to the Python reference.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as chips from "../../docs/assets/js/play/chips.js";
+import { card } from "../../docs/assets/js/engine/cards.js";
+import { arrangementRecord, bestArrangement, groupRecord, parseGroup } from "../../docs/assets/js/engine/chips.js";
+
+/** Games played here (the differential test plays 1,000 under node). */
+const GAMES = 120;
+
+function fullDeck(packs) {
+  const out = new Map();
+  for (const s of "SHDC") for (const r of ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]) out.set(r + s, packs);
+  out.set("JK", 2 * packs);
+  return out;
+}
+
+function whereCards(state) {
+  const m = new Map();
+  const add = (c) => m.set(c, (m.get(c) || 0) + 1);
+  state.hands.flat().forEach(add);
+  state.deck.forEach(add);
+  state.pile.forEach(add);
+  for (const g of state.table || []) g.cards.forEach(add);
+  return m;
+}
+
+function checkRound(rnd, players) {
+  assert.equal(rnd.scores[rnd.caller], 0, "chips-caller-scores-zero");
+  let table = rnd.callerGroups.map((g) => parseGroup(g));
+  for (let k = 1; k < players; k++) {
+    const p = (rnd.caller + k) % players; // chips-ruling-layoff-order
+    const arr = bestArrangement(rnd.hands[p].map(card), table);
+    assert.deepEqual(rnd.results[p], arrangementRecord(arr));
+    assert.equal(rnd.scores[p], arr.score);
+    table = arr.extended;
+  }
+  assert.deepEqual(rnd.table, table.map(groupRecord));
+}
+
+test("chips play: seeded games by botMove alone end, every card in one place at every step", () => {
+  for (let k = 0; k < GAMES; k++) {
+    const players = 2 + (k % 7);
+    let state = chips.newGame({ players, seed: 1000 + k });
+    const full = fullDeck(state.packs);
+    let moves = 0;
+    while (chips.seatToAct(state) !== null) {
+      const move = chips.botMove(state);
+      assert.ok(chips.legalMoves(state).some((m) => JSON.stringify(m) === JSON.stringify(move)), "a legal move");
+      state = chips.applyMove(state, move);
+      assert.deepEqual(whereCards(state), full);
+      moves++;
+      assert.ok(moves < 100000, "the game ends");
+    }
+    assert.equal(state.rounds.length, 8);
+    assert.deepEqual(state.rounds.map((r) => r.handSize), [3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const rnd of state.rounds) checkRound(rnd, players);
+    const totals = state.totals.map((_, p) => state.rounds.reduce((t, r) => t + r.scores[p], 0));
+    assert.deepEqual(state.totals, totals);
+    assert.deepEqual(state.result.ranking.flat().sort((a, b) => a - b), [...Array(players).keys()]);
+  }
+});
+
+test("chips play: applyMove never changes the state it is given", () => {
+  let state = chips.newGame({ players: 4, seed: 5 });
+  while (chips.seatToAct(state) !== null) {
+    const before = JSON.stringify(state);
+    const next = chips.applyMove(state, chips.botMove(state));
+    assert.equal(JSON.stringify(state), before);
+    state = next;
+  }
+});
+
+test("chips play: a seed replays its game", () => {
+  const play = (seed) => {
+    let s = chips.newGame({ players: 3, seed });
+    while (chips.seatToAct(s) !== null) s = chips.applyMove(s, chips.botMove(s));
+    return s;
+  };
+  assert.deepEqual(play(77), play(77));
+  assert.notDeepEqual(play(77).totals.concat(play(77).rounds[0].deal), play(78).totals.concat(play(78).rounds[0].deal));
+});
+
+test("chips play: an illegal move throws, naming the rule", () => {
+  const rule = (state, move, id) => assert.throws(() => chips.applyMove(state, move), (e) => e.message.startsWith(`${id}: `));
+  const open = chips.newGame({ players: 3, seed: 9 });
+  rule(open, { type: "take", from: "deck" }, "chips-opening-discard");
+  rule(open, { type: "call" }, "chips-ruling-opening-discard");
+  rule(open, { type: "discard", card: "ZZ" }, "chips-turn");
+  rule(open, { type: "fold" }, "chips-turn");
+  rule(open, null, "chips-turn");
+  const take = chips.applyMove(open, chips.botMove(open));
+  rule({ ...take, pile: ["9C", "4D", "KH", "7S"] }, { type: "take", from: "pile", index: 3 }, "chips-discard-depth");
+  rule(take, { type: "discard", card: take.hands[take.seat][0] }, "chips-turn");
+  rule({ ...take, deck: [], pile: ["7S"] }, { type: "take", from: "deck" }, "chips-ruling-deck-runs-out");
+  rule(take, { type: "layOff" }, "chips-lay-off");
+  assert.throws(() => chips.newGame({ players: 9, seed: 1 }), (e) => e.message.startsWith("chips-players: "));
+});
+
+test("chips play: the deck, once used up, is the pile but its top card, turned over", () => {
+  const open = chips.newGame({ players: 3, seed: 9 });
+  const take = { ...chips.applyMove(open, chips.botMove(open)), deck: [], pile: ["9C", "4D", "KH", "7S"] };
+  const next = chips.applyMove(take, { type: "take", from: "deck" });
+  assert.deepEqual(next.pile, ["7S"]);
+  assert.deepEqual(next.deck, ["4D", "KH"]);
+  assert.ok(next.hands[take.seat].includes("9C"));
+});

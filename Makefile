@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1764374400)
 
-.PHONY: setup build serve test test-fast check lint bench peers clean
+.PHONY: setup build serve test test-fast check lint bench peers clean proofs
 
 setup: $(STAMP)
 
@@ -40,6 +40,25 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# Every page of every PDF of the built site as a PNG at real size, for a reviewer's eyes:
+# build/proofs/<file>/page-NNN.png. Builds the site first when site/pdf is missing or older than
+# the sources (PROOFS_BUILD=no: never). SITE, PROOFS and PROOF_DPI can be set too:
+# `make proofs SITE=/tmp/s PROOF_DPI=100`.
+SITE ?= site
+PROOFS ?= build/proofs
+PROOF_DPI ?= 150
+PROOFS_BUILD ?= auto
+proofs: $(STAMP)
+	@if [ "$(PROOFS_BUILD)" != no ] && { [ ! -d "$(SITE)/pdf" ] || [ -n "$$(find rules-data generator docs pyproject.toml -type f -newer "$(SITE)/pdf" -print -quit)" ]; }; then \
+	  echo "building the site into $(SITE) first"; $(VENV)/bin/rulebook build --site-dir "$(SITE)"; fi
+	rm -rf "$(PROOFS)"
+	@set -e; for pdf in "$(SITE)"/pdf/*.pdf; do \
+	  name=$$(basename "$$pdf" .pdf); out="$(PROOFS)/$$name"; mkdir -p "$$out"; \
+	  pdftoppm -r $(PROOF_DPI) -png "$$pdf" "$$out/p"; \
+	  for png in "$$out"/p-*.png; do n=$${png##*-}; n=$${n%.png}; mv "$$png" "$$out/page-$$(printf %03d $$((10#$$n))).png"; done; \
+	done; \
+	echo "proofs: $$(find "$(PROOFS)" -name 'page-*.png' | wc -l) pages of $$(ls "$(SITE)"/pdf/*.pdf | wc -l) PDFs in $(PROOFS)/ at $(PROOF_DPI) dpi"
 
 # The peers of bench/peers.py (rlcard, open_spiel) in a venv of their own: `make bench` runs it
 # when this venv exists.

@@ -208,6 +208,8 @@ def example_facts(value: Any) -> list[tuple[str, Any]]:
 #: them as "player 1", "player 2" ... in turn order from the dealer's left.
 _PER_PLAYER = frozenset({"hands", "shares", "chips", "pot_to"})
 _PLAYER_INDEX = frozenset({"winners", "folded", "eliminated"})
+#: Example fields that hold one player's index (the records count from 0; people from 1).
+_ONE_PLAYER = frozenset({"dealer", "first_dealer", "caller", "winner", "out", "player"})
 
 
 def fact_html(key: str, value: Any) -> Markup:
@@ -221,6 +223,8 @@ def fact_html(key: str, value: Any) -> Markup:
             return Markup("none")
         return escape("player" if len(value) == 1 else "players") + Markup(" ") + escape(
             " and ".join(str(v + 1) for v in value))
+    if key in _ONE_PLAYER and isinstance(value, int) and not isinstance(value, bool):
+        return escape(f"player {value + 1}")
     if key == "decided_by" and isinstance(value, int) and not isinstance(value, bool):
         return escape({1: "the best card", 2: "the second card", 3: "the third card"}.get(value, str(value)))
     return value_html(value)

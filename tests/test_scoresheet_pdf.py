@@ -1,19 +1,30 @@
-"""The blank score sheets: page sizes, embedded fonts, the tie-breakers from rules-data, and
-byte-identical rebuilds."""
+"""The blank score sheets (issues 7 and 13): paper and orientation, eight seats with the hand's score
+and the running total, Chips' call boxes, 3 Chip Stack's chip counts with a continuation sheet,
+only the project's fonts, nothing within 6 mm of the paper's edge, the printing note and the
+reference square, the tie-breakers from rules-data, seats from 1, and byte-identical rebuilds."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator.content.loader import load_games
-from generator.print.scoresheets import build_scoresheets
+from generator.engine.games import chains, chips, three_chip_stack
+from generator.print import scoresheets
+from generator.print.scoresheets import EDGE_MM, PAPERS, SEATS, SQUARE_MM, build_scoresheets
 from generator.render import plain_text
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
-SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+MM = 72 / 25.4
+PORTRAIT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+OUR_FONTS = re.compile(r"^[A-Z]{6}\+(Atkinson-Hyperlegible|AtkinsonHyperlegible|Rulebook-Suits)")
+#: How many seats each sheet has, and on how many pages.
+SEATS_OF = {"chips": SEATS, "chains": SEATS, "3-chip-stack": three_chip_stack.MAX_PLAYERS}
+PAGES_OF = {"chips": 1, "chains": 1, "3-chip-stack": 2}
 
 
 @pytest.fixture(scope="module")
@@ -22,44 +33,158 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {p.name: p for p in build_scoresheets(ROOT, out)}
 
 
-def test_every_game_has_an_a4_and_a_letter_sheet_of_one_page(sheets: dict[str, Path]) -> None:
-    from pypdf import PdfReader
-
-    for game in load_games(ROOT):
-        for paper, (w, h) in SIZES.items():
-            reader = PdfReader(sheets[f"{game.id}-score-{paper}.pdf"])
-            assert len(reader.pages) == 1
-            box = reader.pages[0].mediabox
-            assert (round(float(box.width), 2), round(float(box.height), 2)) == (w, h)
-
-
-def test_fonts_are_embedded(sheets: dict[str, Path]) -> None:
-    from pypdf import PdfReader
-
-    for path in sheets.values():
-        fonts = set()
-        for page in PdfReader(path).pages:
-            for font in page["/Resources"]["/Font"].values():
-                f = font.get_object()
-                desc = f["/FontDescriptor"].get_object() if "/FontDescriptor" in f else \
-                    f["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
-                assert any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3")), path.name
-                fonts.add(str(f["/BaseFont"]))
-        assert any("Atkinson" in f for f in fonts), fonts
-
-
-def test_the_chips_sheet_labels_rounds_by_hand_size_and_prints_the_tie_breakers(sheets: dict[str, Path]) -> None:
+def _pages(path: Path) -> list[dict[str, Any]]:
+    """Each page's size, characters, rects and lines, read once."""
     import pdfplumber
 
-    chips = next(g for g in load_games(ROOT) if g.id == "chips")
-    with pdfplumber.open(sheets["chips-score-a4.pdf"]) as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
-    for n in range(3, 11):
-        assert f"{n} cards each" in text
-    assert "Called chips" in text
-    for tie in chips.data["tie_breakers"]:
-        words = " ".join(plain_text(tie["text"]).split())
-        assert words[:60] in text
+    with pdfplumber.open(path) as pdf:
+        return [{"width": float(p.width), "height": float(p.height), "chars": list(p.chars),
+                 "marks": list(p.rects) + list(p.lines) + list(p.curves),
+                 "text": " ".join((p.extract_text() or "").split())} for p in pdf.pages]
+
+
+def _sheet(game_id: str, paper: str) -> str:
+    return f"{game_id}-score-{paper}.pdf"
+
+
+def test_every_game_has_an_a4_and_a_letter_sheet_in_the_right_orientation(sheets: dict[str, Path]) -> None:
+    for game in load_games(ROOT):
+        for paper, (w, h) in PORTRAIT.items():
+            pages = _pages(sheets[_sheet(game.id, paper)])
+            assert len(pages) == PAGES_OF[game.id], (game.id, paper)
+            want = (w, h) if game.id == "3-chip-stack" else (h, w)  # 8 seats need landscape
+            for page in pages:
+                assert (round(page["width"], 2), round(page["height"], 2)) == want, (game.id, paper)
+
+
+def test_seats_are_numbered_from_one_and_each_has_a_hand_and_a_total_box(sheets: dict[str, Path]) -> None:
+    import pdfplumber
+
+    for game_id, seats in SEATS_OF.items():
+        with pdfplumber.open(sheets[_sheet(game_id, "a4")]) as pdf:
+            page = pdf.pages[0]
+            words = page.extract_words(extra_attrs=["size"])
+            header = next(w for w in words if w["text"] == "Player")
+            row = sorted((w for w in words if abs(w["top"] - header["top"]) < 2 and w["text"].isdigit()),
+                         key=lambda w: w["x0"])
+            assert [w["text"] for w in row] == [str(n) for n in range(1, seats + 1)], game_id
+            if game_id != "3-chip-stack":
+                sub = [w for w in words if w["top"] > header["bottom"] and w["size"] < 7.5]  # the sub-header
+                assert sum(w["text"] == "Hand" for w in sub) == seats, game_id
+                assert sum(w["text"] == "Total" for w in sub) == seats, game_id
+        text = " ".join(p["text"] for p in _pages(sheets[_sheet(game_id, "a4")]))
+        assert not re.search(r"\b(Player|Seat|Dealer):? 0\b", text), game_id
+
+
+def test_the_chips_sheet_has_a_row_per_round_a_call_box_per_seat_and_the_tie_breakers(
+        sheets: dict[str, Path]) -> None:
+    import pdfplumber
+
+    game = next(g for g in load_games(ROOT) if g.id == "chips")
+    for paper in PAPERS:
+        with pdfplumber.open(sheets[_sheet("chips", paper)]) as pdf:
+            page = pdf.pages[0]
+            text = " ".join(page.extract_text().split())
+            words = page.extract_words(extra_attrs=["size"])
+            # the tick boxes: small squares, one per seat and round
+            # (a border is an outer and an inner rect: count each square once, by its centre)
+            boxes = {(round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2)) for r in page.rects
+                     if 3 * MM < r["width"] < 4 * MM and abs(r["width"] - r["height"]) < 0.5}
+        for i, n in enumerate(chips.HAND_SIZES):
+            assert f"Round {i + 1} {n} cards each" in text
+        assert sum(w["text"] == "Call" and w["size"] < 7.5 for w in words) == SEATS
+        assert "Times called" in text
+        assert len(boxes) == SEATS * len(chips.HAND_SIZES), len(boxes)
+        for tie in game.data["tie_breakers"]:
+            words_ = " ".join(plain_text(tie["text"]).split())
+            assert words_[:60] in text
+
+
+def test_the_chains_sheet_has_ten_hands_with_room_for_three_digit_totals(sheets: dict[str, Path]) -> None:
+    import pdfplumber
+
+    for paper in PAPERS:
+        with pdfplumber.open(sheets[_sheet("chains", paper)]) as pdf:
+            page = pdf.pages[0]
+            text = " ".join(page.extract_text().split())
+            totals = [w for w in page.extract_words(extra_attrs=["size"]) if w["text"] == "Total" and w["size"] < 7.5]
+            table = min(w["top"] for w in totals)  # the table's edges, not the printing box's above it
+            edges = sorted({round(x, 1) for m in list(page.rects) + list(page.lines) if m["top"] > table
+                            for x in (m["x0"], m["x1"])})
+        for n in range(1, chains.HANDS_PER_GAME + 1):
+            assert f"Hand {n}" in text
+        assert f"Hand {chains.HANDS_PER_GAME + 1}" not in text
+        # each Total column is at least 9 mm wide: "123" written by hand
+        assert len(totals) == SEATS
+        for word in totals:
+            right = min(x for x in edges if x > word["x0"] + 1)
+            assert right - word["x0"] >= 9 * MM - 2, (paper, right - word["x0"])
+
+
+def test_the_3_chip_stack_sheet_counts_chips_and_has_a_continuation_page(sheets: dict[str, Path]) -> None:
+    for paper, spec in PAPERS.items():
+        first, more = spec.stack_rows
+        pages = _pages(sheets[_sheet("3-chip-stack", paper)])
+        one, two = pages[0]["text"], pages[1]["text"]
+        assert "Start chips each" in one and "All chips" in one
+        for n in range(1, first + 1):
+            assert f"Hand {n} " in one + " "
+        assert f"Hand {first + 1} " not in one + " "
+        assert "continuation sheet" in one and f"when hand {first} is done" in one
+        assert "continuation sheet" in two and "Carried over" in two and "Print this page again" in two
+        assert two.count("Hand") >= more
+        assert first + more >= 50, "a game to the last chip needs room for dozens of hands"
+
+
+def test_only_the_project_fonts_are_used_and_text_is_at_least_7_pt(sheets: dict[str, Path]) -> None:
+    for name, path in sheets.items():
+        for page in _pages(path):
+            fonts = {c["fontname"] for c in page["chars"]}
+            assert fonts and all(OUR_FONTS.match(f) for f in fonts), (name, fonts)
+            assert min(c["size"] for c in page["chars"]) >= 7 - 0.01, name
+            assert all(c["upright"] for c in page["chars"]), name
+
+
+def test_nothing_is_printed_within_6_mm_of_the_paper_edge(sheets: dict[str, Path]) -> None:
+    edge = EDGE_MM * MM
+    for name, path in sheets.items():
+        for number, page in enumerate(_pages(path), 1):
+            for obj in page["chars"] + page["marks"]:
+                assert obj["x0"] >= edge and obj["top"] >= edge, (name, number, obj.get("text"), obj["x0"])
+                assert page["width"] - obj["x1"] >= edge, (name, number, obj.get("text"))
+                assert page["height"] - obj["bottom"] >= edge, (name, number, obj.get("text"))
+
+
+def test_every_page_says_how_to_print_it_and_has_a_reference_square(sheets: dict[str, Path]) -> None:
+    import pdfplumber
+
+    for name, path in sheets.items():
+        paper = PAPERS[name.rsplit("-", 1)[1].removesuffix(".pdf")]
+        with pdfplumber.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                square = next((m for m in page.rects if abs(m["width"] - SQUARE_MM * MM) < 0.3
+                               and abs(m["height"] - SQUARE_MM * MM) < 0.3), None)
+                assert square, (name, number)
+                # the note beside the square: upright (checked for every glyph above), 8 pt or more
+                box = page.crop((square["x1"], square["top"] - 2, min(page.width, square["x1"] + 70 * MM),
+                                 square["bottom"] + 6 * MM))
+                text = " ".join((box.extract_text() or "").split())
+                assert "Print at 100 % (actual size)" in text and "fit to page" in text, (name, number, text)
+                assert f"{paper.label} paper" in text, (name, number, text)
+                assert f"{SQUARE_MM} mm × {SQUARE_MM} mm" in text, (name, number, text)
+                assert min(c["size"] for c in box.chars) >= 8 - 0.01, (name, number)
+
+
+def test_a_missing_font_is_one_line_naming_the_file(tmp_path: Path) -> None:
+    import shutil
+
+    project = tmp_path / "p"
+    shutil.copytree(ROOT / "rules-data", project / "rules-data")
+    shutil.copy(ROOT / "pyproject.toml", project / "pyproject.toml")
+    (project / scoresheets.FONTS_DIR).mkdir(parents=True)
+    game = next(g for g in load_games(ROOT) if g.id == "chains")
+    with pytest.raises(scoresheets.ScoresheetError, match=r"missing font file docs/assets/fonts/atkinson"):
+        scoresheets.render_scoresheet(project, game.data, [g.data for g in load_games(ROOT)], "a4")
 
 
 def test_a_rebuild_is_byte_identical(sheets: dict[str, Path], tmp_path: Path) -> None:

@@ -1,29 +1,65 @@
-"""Blank score sheets to print, one per game, in A4 and US Letter (issue 7, "On paper").
+"""Blank score sheets to print, one per game, in A4 and US Letter (issues 7 and 13).
 
 ``build_scoresheets(root, out_dir)`` writes ``<id>-score-a4.pdf`` and ``<id>-score-letter.pdf``
-for every game in ``rules-data/``: the same rows as the score keeper page (Chips rounds labelled
-by hand size, with a column for who called chips; Chains' ten hands; 3 Chip Stack's chip counts
-from the starting stack), and the game's ``tie_breakers`` from rules-data printed at the foot,
-never retyped. WeasyPrint with the project's own fonts (one family per font file; one
-FontConfiguration for the CSS and the PDF), byte-identical for the same sources and
-``SOURCE_DATE_EPOCH``.
+for every game in ``rules-data/``:
+
+* **Chips**: landscape, eight seats, a row per round labelled by hand size; each seat has a box
+  to tick when that player called chips, the hand's score and the running total (the second
+  tie-breaker compares the totals as they stood after each round), and a "times called" row
+  for the first tie-breaker.
+* **Chains**: landscape, eight seats, ten hands; each seat has the hand's score and the running
+  total (three-digit totals fit).
+* **3 Chip Stack**: portrait, as many seats as the game allows (``three_chip_stack.MAX_PLAYERS``),
+  each player's chip count after every hand and a check column (the counts always add up to the
+  same number); page 2 is a continuation sheet with unnumbered rows, to print again as often as
+  a long game needs, which the sheet says.
+
+Every sheet carries an upright printing note (print at 100 % / actual size, which paper) and a
+20 mm reference square, keeps every mark at least :data:`EDGE_MM` from the paper's edge, numbers
+seats from 1, and prints the game's ``tie_breakers`` and its "To win" fact from rules-data, never
+retyped. WeasyPrint with the project's own fonts only (one family per font file; one
+FontConfiguration for the CSS and the PDF; no glyph outside them, so no "→"), byte-identical for
+the same sources and ``SOURCE_DATE_EPOCH``.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import RulebookError
 
 FONTS_DIR = Path("docs") / "assets" / "fonts"
-#: Columns for names: enough for a family table, and what fits a portrait page.
-SEATS = 6
-#: Rows for 3 Chip Stack, which has no fixed number of hands.
-STACK_ROWS = 16
-PAPERS: dict[str, tuple[str, str]] = {"a4": ("A4", "A4"), "letter": ("US Letter", "letter")}
+FONT_FILES = ("atkinson-hyperlegible-latin-400-normal.ttf", "atkinson-hyperlegible-latin-700-normal.ttf",
+              "rulebook-suits-regular.ttf", "rulebook-suits-bold.ttf")
+#: Seats on the Chips and Chains sheets: Chips "plays best with up to about eight".
+SEATS = 8
+#: Nothing is printed closer than this to the paper's edge (home printers cannot print there);
+#: the page margins below keep at least 10 mm.
+EDGE_MM = 6.0
+#: The side of the reference square, to check that the printer did not scale the page.
+SQUARE_MM = 20
+
+
+@dataclass(frozen=True)
+class Paper:
+    key: str
+    label: str
+    size: str
+    #: What the printing note names: the paper and a plain weight.
+    stock: str
+    #: 3 Chip Stack, which has no fixed number of hands: rows on page 1 (after "Start") and on
+    #: the continuation page (after "Carried over"), which a long game prints again.
+    stack_rows: tuple[int, int]
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("a4", "A4", "A4", "A4 paper (plain 80 g/m² is fine)", (26, 30)),
+    "letter": Paper("letter", "US Letter", "letter", "US Letter paper (plain 20 lb is fine)", (23, 27)),
+}
 
 
 class ScoresheetError(RulebookError):
@@ -34,72 +70,140 @@ CSS_TEXT = """
 @font-face { font-family: "Atkinson Hyperlegible"; src: url("atkinson-hyperlegible-latin-400-normal.ttf"); }
 @font-face { font-family: "Atkinson Hyperlegible Bold"; src: url("atkinson-hyperlegible-latin-700-normal.ttf"); }
 @font-face { font-family: "Rulebook Suits"; src: url("rulebook-suits-regular.ttf"); }
+@font-face { font-family: "Rulebook Suits Bold"; src: url("rulebook-suits-bold.ttf"); }
 :root { --ink: #000; --rule: #555; --shade: #ececec; }
-@page { margin: 14mm 12mm 14mm 12mm;
-  @bottom-center { content: string(edition); font: 7pt "Atkinson Hyperlegible", "Rulebook Suits"; color: #333; } }
+@page { margin: 11mm 12mm 17mm 12mm;
+  @bottom-center { vertical-align: top; padding-top: 3mm;
+    font: 7.5pt "Atkinson Hyperlegible", "Rulebook Suits"; color: #333; } }
 html { font: 9.5pt/1.3 "Atkinson Hyperlegible", "Rulebook Suits"; color: var(--ink); }
-h1, h2, th, strong { font-family: "Atkinson Hyperlegible Bold", "Rulebook Suits"; font-weight: normal; }
+h1, h2, th, strong { font-family: "Atkinson Hyperlegible Bold", "Rulebook Suits Bold"; font-weight: normal; }
 h1 { font-size: 16pt; margin: 0 0 1mm; }
-.edition { string-set: edition content(); font-size: 7pt; }
-p { margin: 0 0 2mm; }
-table { width: 100%; border-collapse: collapse; table-layout: fixed; margin: 2mm 0 3mm; }
-th, td { border: 0.6pt solid var(--rule); padding: 1.2mm 1.5mm; text-align: left; vertical-align: top; }
-thead th { background: var(--shade); font-size: 8.5pt; height: 9mm; }
-tbody th { font-size: 8.5pt; width: 26mm; }
-td { height: 8mm; }
-.rows-chips td { height: 15mm; }
-.rows-chains td { height: 12.5mm; }
-.called { width: 20mm; }
-.note { display: block; font-family: "Atkinson Hyperlegible", "Rulebook Suits"; font-size: 7pt; color: #333; }
-.total th, .total td { background: var(--shade); height: 8mm; }
-.ties { break-inside: avoid; border-top: 1pt solid var(--ink); padding-top: 2mm; }
-h2 { font-size: 11pt; margin: 0 0 1mm; }
+h2 { font-size: 10.5pt; margin: 0 0 1mm; }
+p { margin: 0 0 1.5mm; }
+.head { display: flex; justify-content: space-between; align-items: flex-start; }
+.head .intro { width: 62%; }
+.printing { width: 34%; border: 0.6pt solid var(--rule); padding: 2mm; font-size: 9pt;
+  display: flex; align-items: flex-start; }
+.printing .square { flex: none; width: 20mm; height: 20mm; border: 0.5pt solid var(--ink);
+  margin-right: 2.5mm; box-sizing: border-box; }
+.printing p { margin: 0 0 1mm; }
+table { width: 100%; border-collapse: collapse; table-layout: fixed; margin: 2mm 0 2.5mm; clear: both; }
+th, td { border: 0.6pt solid var(--rule); padding: 0.8mm 1mm; text-align: left; vertical-align: top; }
+thead th { background: var(--shade); font-size: 8pt; }
+thead .seat { height: 8mm; font-size: 9pt; }
+thead .sub th { font-size: 7pt; padding: 0.8mm 0.6mm; font-family: "Atkinson Hyperlegible", "Rulebook Suits"; }
+tbody th { font-size: 8.5pt; }
+col.label { width: 20mm; }
+col.called { width: 7mm; }
+col.hand { width: 10.5mm; }
+col.check { width: 22mm; }
+td.total, td.hand { border-left-style: dotted; }
+td.called { text-align: center; vertical-align: middle; }
+.box { display: inline-block; width: 3.4mm; height: 3.4mm; border: 0.6pt solid var(--ink); }
+.rows-chips tbody td, .rows-chips tbody th { height: 10.5mm; }
+.rows-chains tbody td, .rows-chains tbody th { height: 9.5mm; }
+.rows-stack tbody td, .rows-stack tbody th { height: 6.2mm; padding-top: 0.5mm; padding-bottom: 0; }
+.note { display: block; font-family: "Atkinson Hyperlegible", "Rulebook Suits"; font-size: 7.5pt; color: #333; }
+.calls th, .calls td { background: var(--shade); height: 8mm; }
+.ties { break-inside: avoid; border-top: 1pt solid var(--ink); padding-top: 1.5mm; }
 ol { margin: 0; padding-left: 5mm; }
+.more { break-before: page; }
+.nobr { white-space: nowrap; }
+.blank { display: inline-block; width: 9mm; border-bottom: 0.6pt solid var(--rule); }
 """
 
 
-def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, paper: str) -> str:
+def _glance(game: Mapping[str, Any], key: str) -> str:
+    for fact in game.get("glance") or []:
+        if fact.get("key") == key:
+            return str(fact.get("value", ""))
+    return ""
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal that is safe inside ``<style>``."""
+    out = "".join(f"\\{ord(c):x} " if c in '"\\<>&' or ord(c) < 32 else c for c in text)
+    return f'"{out}"'
+
+
+def _glance_line(game: Mapping[str, Any], key: str) -> str:
+    """A glance fact as "Label: value" (the words of rules-data)."""
+    for fact in game.get("glance") or []:
+        if fact.get("key") == key:
+            return f"{fact.get('label', '')}: {fact.get('value', '')}"
+    return ""
+
+
+def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, paper: Paper) -> str:
     """The HTML of one blank sheet (escaped by Jinja; tie-breakers in words via plain_text)."""
     import jinja2
 
-    from ..engine.games import chains, chips
+    from ..engine.games import chains, chips, three_chip_stack
     from ..render import plain_text
 
     gid = str(game["id"])
     if gid == "chips":
+        kind, seats, orient = "chips", SEATS, "landscape"
         rows = [(f"Round {i + 1}", f"{n} cards each") for i, n in enumerate(chips.HAND_SIZES)]
     elif gid == "chains":
+        kind, seats, orient = "chains", SEATS, "landscape"
         rows = [(f"Hand {i + 1}", "") for i in range(chains.HANDS_PER_GAME)]
     else:
-        rows = [("Start", "chips each")] + [(f"Hand {i + 1}", "") for i in range(STACK_ROWS)]
+        kind, seats, orient = "stack", min(SEATS, three_chip_stack.MAX_PLAYERS), "portrait"
+        rows = [("Start", "chips each")] + [(f"Hand {i + 1}", "") for i in range(paper.stack_rows[0])]
+    more = [("Carried over", "from the last sheet")] + [("", "")] * paper.stack_rows[1] if kind == "stack" else []
     ties = [plain_text(str(t.get("text", "")), refs) for t in game.get("tie_breakers") or []]
     env = jinja2.Environment(autoescape=True)
     template = env.from_string(_TEMPLATE)
-    return template.render(game=game, gid=gid, rows=rows, ties=ties, seats=SEATS, edition=edition, paper=paper)
+    footer = _css_string(f"{game['name']} score sheet · {edition}")
+    return template.render(game=game, footer=footer, kind=kind, rows=rows, more=more, ties=ties, seats=seats, orient=orient,
+                           edition=edition, paper=paper, aim=_glance(game, "aim"),
+                           length=_glance_line(game, "rounds"), square=SQUARE_MM,
+                           last_hand=paper.stack_rows[0])
 
 
 _TEMPLATE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ game.name }}: score sheet</title>
-<style>:root { --paper: {{ paper }}; } @page { size: {{ paper }} portrait; }</style></head>
+<style>@page { size: {{ paper.size }} {{ orient }}; @bottom-center { content: {{ footer|safe }} " · page " counter(page) " of " counter(pages); } }</style></head>
 <body>
+{% macro printing() %}<div class="printing"><div class="square"></div><div>
+<p><strong>Print at 100 % (actual size)</strong>, not “fit to page”, on {{ paper.stock }}, {{ orient }}, one side.</p>
+<p>The square measures <span class="nobr">{{ square }} mm × {{ square }} mm</span> at actual size: measure it to check.</p></div></div>{% endmacro %}
+{% macro head(cols, sub) %}<thead><tr class="seat"><th scope="col" class="label"{% if sub %} rowspan="2"{% endif %}>Player</th>
+{% for s in range(seats) %}<th scope="colgroup" colspan="{{ cols }}">{{ s + 1 }}</th>{% endfor %}
+{% if kind == "stack" %}<th scope="col">All chips<span class="note">the same every hand</span></th>{% endif %}</tr>
+{% if sub %}<tr class="sub">{% for s in range(seats) %}{% if kind == "chips" %}<th scope="col">Call</th>{% endif %}<th scope="col">Hand</th><th scope="col">Total</th>{% endfor %}</tr>{% endif %}
+</thead>{% endmacro %}
+{% macro cols(n) %}<colgroup><col class="label">{% for s in range(seats) %}{% if kind == "chips" %}<col class="called">{% endif %}{% if kind != "stack" %}<col class="hand">{% endif %}<col class="total">{% endfor %}{% if kind == "stack" %}<col class="check">{% endif %}</colgroup>{% endmacro %}
+<div class="head"><div class="intro">
 <h1>{{ game.name }}: score sheet</h1>
-<p class="edition">{{ game.name }} score sheet · {{ edition }}</p>
-{% if gid == "chips" %}
-<p>Eight rounds, from three cards each to ten. Write the players in seating order: the first deals round 1 and the player to their left has the extra card; both move one seat left each round. The player who calls chips scores 0. Lowest total wins.</p>
-{% elif gid == "chains" %}
-<p>Ten hands. Write the players in seating order; the deal passes to the left each hand. The player who goes out scores 0. Lowest total wins.</p>
+{% if kind == "chips" %}
+<p>Write the players in seating order under 1 to {{ seats }}. After each round, tick <strong>Call</strong> for the player who called chips, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. At the end, count each player’s calls. To win: {{ aim }}.</p>
+{% elif kind == "chains" %}
+<p>Write the players in seating order under 1 to {{ seats }}. After each hand, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. To win: {{ aim }}.</p>
 {% else %}
-<p>Write each player's chips after every hand. Starting chips: ______ each. The counts always add up to the same number: chips are only won and lost between players. A player with no chips is out; the game ends when one player holds them all.</p>
+<p>Write the players in seating order under 1 to {{ seats }}, and each player’s chips after every hand. Starting chips: <span class="blank"></span> each. <strong>All chips</strong> is the sum of a row: it never changes, so a different sum means a slip. {{ length }}.</p>
+<p>Page 2 is a continuation sheet: when hand {{ last_hand }} is done, carry the counts over to its first row; print page 2 again as often as the game needs.</p>
 {% endif %}
-<table class="rows-{{ gid }}">
-<thead><tr><th scope="col">Players →</th>{% for s in range(seats) %}<th scope="col"></th>{% endfor %}{% if gid == "chips" %}<th scope="col" class="called">Called chips</th>{% endif %}</tr></thead>
+</div>{{ printing() }}</div>
+<table class="rows-{{ kind }}">{{ cols(0) }}
+{{ head(3 if kind == "chips" else 2 if kind == "chains" else 1, kind != "stack") }}
 <tbody>
-{% for label, note in rows %}<tr><th scope="row">{{ label }}{% if note %}<span class="note">{{ note }}</span>{% endif %}</th>{% for s in range(seats) %}<td></td>{% endfor %}{% if gid == "chips" %}<td class="called"></td>{% endif %}</tr>
+{% for label, note in rows %}<tr><th scope="row">{{ label }}{% if note %}<span class="note">{{ note }}</span>{% endif %}</th>{% for s in range(seats) %}{% if kind == "chips" %}<td class="called"><span class="box"></span></td>{% endif %}{% if kind != "stack" %}<td class="hand"></td>{% endif %}<td class="total"></td>{% endfor %}{% if kind == "stack" %}<td></td>{% endif %}</tr>
 {% endfor %}
-{% if gid != "3-chip-stack" %}<tr class="total"><th scope="row">Total</th>{% for s in range(seats) %}<td></td>{% endfor %}{% if gid == "chips" %}<td></td>{% endif %}</tr>{% endif %}
+{% if kind == "chips" %}<tr class="calls"><th scope="row">Times called</th>{% for s in range(seats) %}<td colspan="3"></td>{% endfor %}</tr>{% endif %}
 </tbody></table>
-{% if ties %}<div class="ties"><h2>{{ "Tie-breakers, in order" if gid == "chips" else "Ties" }}</h2>
+{% if ties %}<div class="ties"><h2>{{ "Tie-breakers, in order" if kind == "chips" else "Ties" }}</h2>
 <ol>{% for t in ties %}<li>{{ t }}</li>{% endfor %}</ol></div>{% endif %}
+{% if more %}<div class="more"><div class="head"><div class="intro">
+<h1>{{ game.name }}: continuation sheet</h1>
+<p>For a long game: copy the last counts into <strong>Carried over</strong> and go on, numbering the hands yourself. Print this page again whenever it fills.</p>
+</div>{{ printing() }}</div>
+<table class="rows-{{ kind }}">{{ cols(0) }}{{ head(1, False) }}
+<tbody>
+{% for label, note in more %}<tr><th scope="row">{% if label %}{{ label }}{% if note %}<span class="note">{{ note }}</span>{% endif %}{% else %}Hand <span class="blank"></span>{% endif %}</th>{% for s in range(seats) %}<td class="total"></td>{% endfor %}<td></td></tr>
+{% endfor %}
+</tbody></table></div>{% endif %}
 </body></html>
 """
 
@@ -112,13 +216,12 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
     from ..render import game_refs
     from .booklets import project_edition
 
-    label, size = PAPERS[paper_key]
+    paper = PAPERS[paper_key]
     edition = project_edition(root)
     refs = game_refs(games, None, page_url=lambda gid: f"{gid}.pdf")
-    html = sheet_html(game, refs, f"{edition.label} · {label}", size)
+    html = sheet_html(game, refs, f"{edition.label} · {paper.label}", paper)
     fonts = (root / FONTS_DIR).resolve()
-    for name in ("atkinson-hyperlegible-latin-400-normal.ttf", "atkinson-hyperlegible-latin-700-normal.ttf",
-                 "rulebook-suits-regular.ttf"):
+    for name in FONT_FILES:
         if not (fonts / name).is_file():
             raise ScoresheetError(f"missing font file {FONTS_DIR / name}")
     base = fonts.as_uri() + "/"
@@ -129,15 +232,15 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
         data: bytes = HTML(string=html, base_url=base).write_pdf(
             stylesheets=[css], font_config=font_config, pdf_identifier=bytes.fromhex(digest))
     except Exception as exc:  # noqa: BLE001 - WeasyPrint raises many kinds; one line naming the sheet
-        raise ScoresheetError(f"the {label} score sheet of {game['id']} failed: {type(exc).__name__}: "
+        raise ScoresheetError(f"the {paper.label} score sheet of {game['id']} failed: {type(exc).__name__}: "
                               f"{' '.join(str(exc).split())}") from None
     return data
 
 
 def sheet_files(game_id: str) -> list[dict[str, str]]:
     """The blank score sheets of a game, for the site's "Keep & share" block (as ``pdf.pdf_files``)."""
-    return [{"name": f"{game_id}-score-{key}.pdf", "label": "Blank score sheet", "paper": label}
-            for key, (label, _) in PAPERS.items()]
+    return [{"name": f"{game_id}-score-{key}.pdf", "label": "Blank score sheet", "paper": paper.label}
+            for key, paper in PAPERS.items()]
 
 
 def build_scoresheets(root: Path | str, out_dir: Path | str) -> list[Path]:

@@ -15,8 +15,11 @@ from mkdocs.exceptions import PluginError
 from generator.site import offline
 
 ROOT = Path(__file__).resolve().parent.parent
-PDFS = ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-score-a4.pdf",
-        "chips-score-letter.pdf", "3-chip-stack.pdf", "3-chip-stack-a4.pdf", "3-chip-stack-score-a4.pdf"]
+GAME_IDS = ["chips", "3-chip-stack"]
+PDFS = ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-rulebook.pdf", "chips-rulebook-a4.pdf",
+        "chips-rulebook-letter.pdf", "chips-score-a4.pdf", "chips-score-letter.pdf", "3-chip-stack.pdf",
+        "3-chip-stack-a4.pdf", "3-chip-stack-rulebook.pdf", "3-chip-stack-score-a4.pdf",
+        "3-chip-stack-score-letter.pdf"]
 
 
 def _site(tmp_path: Path) -> Path:
@@ -30,22 +33,41 @@ def _site(tmp_path: Path) -> Path:
     return site
 
 
-def test_the_rulebooks_and_score_sheets_are_precached_and_the_print_sheets_are_not(tmp_path: Path) -> None:
-    assert offline.precache_pdfs(_site(tmp_path) / "pdf") == [
-        "pdf/3-chip-stack-score-a4.pdf", "pdf/3-chip-stack.pdf", "pdf/chips-score-a4.pdf",
-        "pdf/chips-score-letter.pdf", "pdf/chips.pdf"]
-    assert offline.precache_pdfs(tmp_path / "no-such-folder") == []
+def test_the_card_box_rules_and_score_sheets_are_precached_and_the_rest_is_not(tmp_path: Path) -> None:
+    assert offline.precache_pdfs(_site(tmp_path) / "pdf", GAME_IDS) == [
+        "pdf/3-chip-stack-score-a4.pdf", "pdf/3-chip-stack-score-letter.pdf", "pdf/3-chip-stack.pdf",
+        "pdf/chips-score-a4.pdf", "pdf/chips-score-letter.pdf", "pdf/chips.pdf"]
+    assert offline.precache_pdfs(tmp_path / "no-such-folder", GAME_IDS) == []
+
+
+def test_a_pdf_the_download_list_does_not_name_is_precached(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    (site / "pdf" / "chips-extra.pdf").write_text("x", encoding="utf-8")
+    assert "pdf/chips-extra.pdf" in offline.precache_pdfs(site / "pdf", GAME_IDS)
+
+
+def test_the_plan_comes_from_the_download_list() -> None:
+    from generator.print.downloads import downloads
+
+    precached, on_demand = offline.pdf_plan(["chains"])
+    assert sorted(precached + on_demand) == sorted(f["name"] for f in downloads("chains"))
+    assert "chains.pdf" in precached and "chains-rulebook.pdf" in on_demand
+    assert not set(precached) & set(on_demand)
 
 
 @pytest.mark.parametrize(("url", "cached_on_first_use"), [
     ("http://127.0.0.1:8000/pdf/chips-a4.pdf", True),
     ("https://example.org/rules/pdf/3-chip-stack-letter.pdf", True),
+    ("http://127.0.0.1:8000/pdf/chips-rulebook.pdf", True),
+    ("http://127.0.0.1:8000/pdf/chips-rulebook-a4.pdf", True),
+    ("http://127.0.0.1:8000/pdf/3-chip-stack-rulebook-letter.pdf", True),
     ("http://127.0.0.1:8000/pdf/chips-score-a4.pdf", False),  # precached instead
     ("http://127.0.0.1:8000/pdf/chips.pdf", False),
+    ("http://127.0.0.1:8000/pdf/xchips-a4.pdf", False),  # not one of ours: no route
     ("http://127.0.0.1:8000/chips/", False),
 ])
-def test_only_the_print_sheets_are_cached_when_first_opened(url: str, cached_on_first_use: bool) -> None:
-    assert bool(re.search(offline.PRINT_SHEET_URL, url)) is cached_on_first_use
+def test_only_the_print_sheets_and_rulebooks_are_cached_when_first_opened(url: str, cached_on_first_use: bool) -> None:
+    assert bool(re.search(offline.cached_on_open_url(GAME_IDS), url)) is cached_on_first_use
 
 
 def test_a_missing_node_fails_the_build_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -64,9 +86,12 @@ def test_a_missing_workbox_build_fails_the_build_in_one_line(tmp_path: Path) -> 
 def test_a_page_missing_from_the_precache_list_is_named(tmp_path: Path) -> None:
     site = _site(tmp_path)
     summary: dict[str, Any] = {"urls": ["index.html", "pdf/chips.pdf"]}
-    assert "chips/index.html" in offline.missing(summary, site)
-    assert "pdf/chips-score-a4.pdf" in offline.missing(summary, site)
-    assert "index.html" not in offline.missing(summary, site)
+    assert "chips/index.html" in offline.missing(summary, site, GAME_IDS)
+    assert "pdf/chips-score-a4.pdf" in offline.missing(summary, site, GAME_IDS)
+    assert "index.html" not in offline.missing(summary, site, GAME_IDS)
+    # A card-box file the build forgot to write is named too.
+    (site / "pdf" / "3-chip-stack.pdf").unlink()
+    assert "pdf/3-chip-stack.pdf" in offline.missing(summary, site, GAME_IDS)
 
 
 def test_no_service_worker_under_mkdocs_serve(tmp_path: Path) -> None:
@@ -90,11 +115,11 @@ def test_the_hook_runs_after_the_one_that_copies_the_pdfs() -> None:
                     reason="node or node_modules/workbox-build is missing (`make setup`)")
 def test_a_small_site_gets_one_sw_js_the_same_byte_for_byte_each_time(tmp_path: Path) -> None:
     site = _site(tmp_path)
-    summary = offline.generate(site)
+    summary = offline.generate(site, GAME_IDS)
     sw = (site / "sw.js").read_bytes()
-    assert offline.missing(summary, site) == []
+    assert offline.missing(summary, site, GAME_IDS) == []
     assert "pdf/chips.pdf" in summary["urls"] and "pdf/chips-score-a4.pdf" in summary["urls"]
-    for left_out in ("pdf/chips-a4.pdf", "assets/fonts/face.ttf", "assets/javascripts/bundle.min.js.map",
+    for left_out in ("pdf/chips-a4.pdf", "pdf/chips-rulebook.pdf", "pdf/chips-rulebook-a4.pdf", "assets/fonts/face.ttf", "assets/javascripts/bundle.min.js.map",
                      "assets/javascripts/lunr/min/lunr.de.min.js", "sw.js"):
         assert left_out not in summary["urls"]
     assert summary["urls"] == sorted(summary["urls"])
@@ -102,5 +127,5 @@ def test_a_small_site_gets_one_sw_js_the_same_byte_for_byte_each_time(tmp_path: 
     assert "SKIP_WAITING" in text and "rulebook-print-sheets" in text
     assert sorted(p.name for p in site.iterdir() if p.suffix == ".js") == ["sw.js"]  # runtime inlined
     assert not (site / "sw.js.map").exists()
-    offline.generate(site)
+    offline.generate(site, GAME_IDS)
     assert (site / "sw.js").read_bytes() == sw

@@ -1,16 +1,24 @@
-"""The card-box rulebook of each game, and sheets to print it at home (issue 4).
+"""Each game's two rulebooks and the sheets to print them at home (issues 4 and 13).
 
-* ``out/<id>.pdf``: the booklet, pages of 63 x 88 mm (a poker card, it fits in the deck box),
-  rendered by WeasyPrint from ``templates/pdf/booklet.html``, which includes the SAME partials
-  as the site pages (every rule sentence lives once, in ``rules-data/``), styled by
-  ``print/common.css`` + ``print/cardbox.css``.
-* ``out/<id>-a4.pdf`` and ``out/<id>-letter.pdf``: the booklet's pages imposed nine to a side
-  (3 x 3, no gutter, so one cut serves two cards), double-sided: each cut card carries page
-  2k+1 on its front and 2k+2 on its back, so a family cuts half as many pieces and stacks them
-  in order. The booklet pages are placed as form XObjects with pypdf over a frame page
-  (``templates/pdf/sheet.html`` + ``print/sheet.css``: how to print and cut), and the cut marks
-  are drawn on the trim lines, in the margins only. The back side mirrors the columns (flip on
-  the long edge), which is why the grid is centred on the sheet.
+* ``out/<id>.pdf``, the card-box rules: pages of 63 x 88 mm (a poker card, it fits in the deck
+  box), at most 18, from ``templates/pdf/booklet.html`` (which says, visibly, what it leaves out)
+  around the SAME partials as the site pages (every rule sentence lives once, in ``rules-data/``),
+  styled by ``print/common.css`` + ``print/cardbox.css``.
+* ``out/<id>-a4.pdf`` and ``out/<id>-letter.pdf``: the card-box pages imposed nine to a side
+  (3 x 3, no gutter, so one cut serves two cards), double-sided: each cut card carries page 2k+1 on
+  its front and 2k+2 on its back. The slot after the last card holds the note on how to print
+  (upright, 8 pt, a reference square; ``templates/pdf/sheet.html`` + ``print/sheet.css``, the
+  frame page). Grey cut guides run along every trim line, on the front only, and stop
+  ``SAFE_MM`` short of the paper's edge. The back mirrors the columns (flip on the long edge),
+  which is why the grid is centred on the sheet.
+* ``out/<id>-rulebook.pdf``, the complete rulebook: A5 pages from ``templates/pdf/rulebook.html``
+  (every part of the site page, a contents list, page numbers on every cross-reference), styled
+  by ``print/common.css`` + ``print/book.css``; and ``out/<id>-rulebook-a4.pdf`` /
+  ``-rulebook-letter.pdf``, the same book (rendered again at half-letter for Letter, not scaled)
+  two pages to a side in booklet order (:func:`book_order`) to fold and staple; its back cover,
+  on the outside of the first sheet, says how to print it.
+
+Every imposed page is a booklet page placed unscaled as a form XObject with pypdf.
 
 Reproducible: the same sources give byte-identical files. Dates come from ``SOURCE_DATE_EPOCH``
 (else the last commit, else a fixed day); PDF identifiers are hashes of the sources; pypdf
@@ -25,6 +33,7 @@ import hashlib
 import io
 import logging
 import os
+import re
 import subprocess
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -42,10 +51,21 @@ MM = 72 / 25.4  #: PDF points per millimetre
 CARD_MM = (63.0, 88.0)
 #: A fixed day (2025-11-29) when neither SOURCE_DATE_EPOCH nor git says when the sources changed.
 FALLBACK_EPOCH = 1764374400
-#: Cut marks: how far they stay off the grid, how long they are, and their weight (points).
-MARK_GAP_MM = 1.5
-MARK_LEN_MM = 4.0
-MARK_WIDTH_PT = 0.3
+#: Nothing is printed nearer a paper edge than this: most home printers cannot print there.
+SAFE_MM = 6.0
+#: Nothing on a card-box page comes nearer its trim than this (a hand cut is +-1 mm, duplex drifts).
+CARD_SAFE_MM = 3.5
+#: Cut guides: lines on the trim lines, carried this far into the margin; their grey and weight.
+GUIDE_EXT_MM = 3.0
+GUIDE_GREY = 0.55
+GUIDE_WIDTH_PT = 0.35
+#: The reference square on every home-print sheet, to check the printer did not scale the page.
+SQUARE_MM = 20.0
+#: What to print on: the cards want stiff paper, the folded rulebook ordinary paper.
+#: (Markup: the nobr spans keep a weight on one line.)
+CARD_PAPER = ('thin card or heavy paper, <span class="nobr">160 g/m²</span> (<span class="nobr">60 lb</span> '
+              'cover); <span class="nobr">120 g/m²</span> (<span class="nobr">32 lb</span>) will do')
+BOOK_PAPER = 'ordinary paper, <span class="nobr">80-100 g/m²</span> (<span class="nobr">20-24 lb</span>)'
 
 
 class PdfError(RulebookError):
@@ -73,6 +93,26 @@ PAPERS: dict[str, Paper] = {
 
 
 @dataclass(frozen=True)
+class BookPaper:
+    """A sheet that holds two pages of the complete rulebook side by side (landscape), and the size of
+    those pages: A5 on A4, half-letter on US Letter (rendered at that size, not scaled)."""
+
+    key: str
+    label: str
+    width_mm: float
+    height_mm: float
+    page_w_mm: float
+    page_h_mm: float
+    page_label: str
+
+
+BOOK_PAPERS: dict[str, BookPaper] = {
+    "a4": BookPaper("a4", "A4", 297.0, 210.0, 148.0, 210.0, "A5"),
+    "letter": BookPaper("letter", "US Letter", 279.4, 215.9, 139.7, 215.9, "half-letter"),
+}
+
+
+@dataclass(frozen=True)
 class Edition:
     """What the footer of every page says, so a printed copy can be matched to the site."""
 
@@ -96,13 +136,34 @@ class Edition:
 
 
 def pdf_files(game_id: str) -> list[dict[str, str]]:
-    """The three files of a game, for the site's "Keep & share" block: name (under ``pdf/``),
-    label and paper."""
+    """The files of a game this module writes, for the site's "Keep & share" block: name (under
+    ``pdf/``), label, paper and what the file is for (``about``)."""
     return [
-        {"name": f"{game_id}.pdf", "label": "Card-box booklet", "paper": "63 × 88 mm"},
-        {"name": f"{game_id}-a4.pdf", "label": "Print at home", "paper": "A4"},
-        {"name": f"{game_id}-letter.pdf", "label": "Print at home", "paper": "US Letter"},
+        {"name": f"{game_id}.pdf", "label": "Card-box rules", "paper": "63 × 88 mm",
+         "about": "the rules to keep with the cards: every rule and ruling, a few examples"},
+        {"name": f"{game_id}-a4.pdf", "label": "Card-box rules to print and cut", "paper": "A4",
+         "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
+        {"name": f"{game_id}-letter.pdf", "label": "Card-box rules to print and cut", "paper": "US Letter",
+         "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
+        {"name": f"{game_id}-rulebook.pdf", "label": "Complete rulebook", "paper": "A5",
+         "about": "everything on this page, with a contents list and page numbers, to read or print"},
+        {"name": f"{game_id}-rulebook-a4.pdf", "label": "Complete rulebook to print as a booklet", "paper": "A4",
+         "about": "the complete rulebook two pages to a side: print both sides, fold and staple"},
+        {"name": f"{game_id}-rulebook-letter.pdf", "label": "Complete rulebook to print as a booklet",
+         "paper": "US Letter",
+         "about": "the complete rulebook on half-letter pages, two to a side: print both sides, fold and staple"},
     ]
+
+
+#: Which files are small enough to keep for offline use at once (the card-box rules), and which are
+#: fetched when first opened (the print-at-home sheets and the complete rulebooks): read by
+#: generator/site/offline.py.
+def precached_names(game_id: str) -> list[str]:
+    return [f"{game_id}.pdf"]
+
+
+def on_demand_names(game_id: str) -> list[str]:
+    return [f["name"] for f in pdf_files(game_id) if f["name"] not in precached_names(game_id)]
 
 
 def build_all(root: Path | str, out_dir: Path | str) -> list[Path]:
@@ -131,33 +192,128 @@ def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list
 
 
 def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: Edition | None = None) -> bytes:
-    """The booklet of ``game`` (a loaded :class:`generator.content.loader.Game`) as PDF bytes."""
-    from ..render import game_refs, render_partial
+    """The card-box rules of ``game`` (a loaded :class:`generator.content.loader.Game`) as PDF bytes."""
+    root = Path(root)
+    edition = edition or project_edition(root)
+    html = _render_linked("pdf/booklet.html", game, games, edition, elsewhere=f"{game.id}-rulebook.pdf")
+    return _weasy(root, html, ("common.css", "cardbox.css"), identifier=_identifier(game, edition, "booklet"))
+
+
+def render_rulebook(root: Path | str, game: Any, games: Sequence[Any], edition: Edition | None = None,
+                    paper: BookPaper | None = None) -> bytes:
+    """The complete rulebook of ``game`` as PDF bytes: A5 pages, or the page size of ``paper``
+    (half-letter for US Letter)."""
+    from markupsafe import Markup
 
     root = Path(root)
     edition = edition or project_edition(root)
-    refs = game_refs([g.data for g in games], game.id, page_url=lambda gid: f"{gid}.pdf")
-    html = render_partial("pdf/booklet.html", game=game.data, refs=refs, level=3, root="", edition=edition)
-    return _weasy(root, str(html), ("common.css", "cardbox.css"), identifier=_identifier(game, edition, "booklet"))
+    paper = paper or BOOK_PAPERS["a4"]
+    html = _render_linked("pdf/rulebook.html", game, games, edition, elsewhere=None,
+                          square_mm=_num(SQUARE_MM), paper_weight=Markup(BOOK_PAPER), page_label=paper.page_label)
+    size = f"@page {{ size: {_num(paper.page_w_mm)}mm {_num(paper.page_h_mm)}mm; }}"
+    return _weasy(root, html, ("common.css", "book.css"), extra_css=(size,),
+                  identifier=_identifier(game, edition, f"rulebook-{paper.key}"))
+
+
+def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edition: Edition | None = None) -> bytes:
+    """The complete rulebook set two pages to a side of ``paper`` (landscape), in booklet order: fold
+    the stack of sheets in half and the pages read 1, 2, 3 ... with the book's last page (the back
+    cover) on the outside. Blank pages, when the count is not a multiple of four, go just before
+    the back cover. Flip on the short edge: see :func:`book_order`."""
+    from pypdf import PdfReader, PdfWriter
+
+    root = Path(root)
+    edition = edition or project_edition(root)
+    source = PdfReader(io.BytesIO(book))
+    n_pages = len(source.pages)
+    for page in source.pages:
+        if abs(float(page.mediabox.width) - paper.page_w_mm * MM) > 0.5 or \
+                abs(float(page.mediabox.height) - paper.page_h_mm * MM) > 0.5:
+            raise PdfError(f"the {paper.page_label} rulebook of {game.id} has a page of another size")
+    writer = PdfWriter()
+    forms = [_form_xobject(writer, page) for page in source.pages]
+    width, height = paper.width_mm * MM, paper.height_mm * MM
+    pw, ph = paper.page_w_mm * MM, paper.page_h_mm * MM
+    y = (height - ph) / 2
+    for left, right in book_order(n_pages):
+        sheet_page = writer.add_blank_page(width=width, height=height)
+        ops: list[str] = []
+        names: dict[str, Any] = {}
+        for page_no, x in ((left, width / 2 - pw), (right, width / 2)):
+            if page_no is None:
+                continue
+            name = f"/BP{page_no}"
+            names[name] = forms[page_no - 1]
+            ops.append(f"q 1 0 0 1 {_num(x)} {_num(y)} cm {name} Do Q")
+        _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
+    title = f"{game.data['name']}: the complete rulebook to print as a booklet ({paper.label})"
+    return _finish(writer, title, edition, _identifier(game, edition, f"book-sheet-{paper.key}"))
+
+
+def book_order(n_pages: int) -> list[tuple[int | None, int | None]]:
+    """(left, right) book page numbers (1-based; None for a blank) of each side of the imposed sheets,
+    in print order: sheet 1 front, sheet 1 back, sheet 2 front ... The book is padded to a multiple
+    of four with blanks placed before its last page. Front of sheet s: (M - 2s, 2s + 1); back,
+    after a flip on the short edge: (2s + 2, M - 2s - 1)."""
+    total = -(-n_pages // 4) * 4
+    slots: list[int | None] = [*range(1, n_pages), *([None] * (total - n_pages)), n_pages]
+
+    def at(position: int) -> int | None:  # position 1..total in the folded booklet
+        return slots[position - 1]
+
+    sides: list[tuple[int | None, int | None]] = []
+    for s in range(total // 4):
+        sides.append((at(total - 2 * s), at(2 * s + 1)))
+        sides.append((at(2 * s + 2), at(total - 2 * s - 1)))
+    return sides
+
+
+def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edition, *, elsewhere: str | None,
+                   **context: Any) -> str:
+    """``template`` rendered with links that resolve: a ``[[#id]]`` whose target the document holds
+    points inside it (the stylesheet adds its page number); one whose target the document leaves
+    out (the card box keeps a few examples) points into ``elsewhere`` (the complete rulebook), so
+    no link is dangling. Other games' ids point to their own rulebook."""
+    from ..render import Ref, game_refs, render_partial
+
+    datas = [g.data for g in games]
+    refs = game_refs(datas, game.id, page_url=lambda gid: f"{gid}-rulebook.pdf")
+    html = str(render_partial(template, game=game.data, refs=refs, level=3, root="", edition=edition, **context))
+    held = set(re.findall(r'\sid="([^"]+)"', html))
+    own = {ref_id for ref_id, ref in refs.items() if ref.href.startswith("#")}
+    missing = {ref_id for ref_id in own if ref_id not in held}
+    if missing and elsewhere is None:
+        raise PdfError(f"{template} of {game.id} leaves out {', '.join(sorted(missing))}, which its text links to")
+    if missing:
+        refs = {ref_id: Ref(href=f"{elsewhere}#{ref_id}", label=ref.label) if ref_id in missing else ref
+                for ref_id, ref in refs.items()}
+        html = str(render_partial(template, game=game.data, refs=refs, level=3, root="", edition=edition,
+                                  **context))
+    return html
 
 
 def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: Edition | None = None) -> bytes:
     """The print-at-home sheet of a booklet on ``paper``: see the module docstring."""
+    from markupsafe import Markup
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject
+
+    from ..render import render_partial
 
     root = Path(root)
     edition = edition or project_edition(root)
     source = PdfReader(io.BytesIO(booklet))
     n_pages = len(source.pages)
     cards = (n_pages + 1) // 2
-    sheets = max(1, -(-cards // paper.per_side))
+    # The note on how to print takes the slot after the last card.
+    sheets = max(1, -(-(cards + 1) // paper.per_side))
     sides = [{"sheet": s + 1, "side": side} for s in range(sheets) for side in ("front", "back")]
-
-    from ..render import render_partial
+    note_sheet, note_slot = divmod(cards, paper.per_side)
+    nx, ny = slot_origins(paper)[note_slot]
+    note = {"sheet": note_sheet + 1, "left": _num(nx / MM), "top": _num(paper.height_mm - ny / MM - CARD_MM[1]),
+            "width": _num(CARD_MM[0]), "height": _num(CARD_MM[1])}
 
     html = render_partial("pdf/sheet.html", game=game.data, edition=edition, paper=paper, sides=sides,
-                          sheets=sheets, refs={})
+                          sheets=sheets, note=note, square_mm=_num(SQUARE_MM), paper_weight=Markup(CARD_PAPER), refs={})
     frame = _weasy(root, str(html), ("common.css", "sheet.css"),
                    identifier=_identifier(game, edition, f"frame-{paper.key}"))
 
@@ -177,20 +333,28 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
             card = sheet * paper.per_side + slot
             if 2 * card >= n_pages:
                 continue
-            placed.append((x, y))  # the card exists: its back is cut with it, blank or not
+            placed.append((x, y))
             page_no = 2 * card + back  # 0-based booklet page on this side of this card
             if page_no >= n_pages:
                 continue
             name = f"/BP{page_no + 1}"
             names[name] = forms[page_no]
             ops.append(f"q 1 0 0 1 {_num(x)} {_num(y)} cm {name} Do Q")
-        ops += cut_mark_ops(placed)
+        if not back:  # the guides go on the front only: duplex drift would print a back's off the cut
+            ops += cut_line_ops(paper, placed)
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
 
-    writer.add_metadata({"/Title": f"{game.data['name']}: the rules to print at home ({paper.label})",
-                         "/Producer": f"chips-rulebook {edition.version} (WeasyPrint, pypdf)"})
-    # A fixed identifier (pypdf writes none by default; its generate_file_identifiers is random).
-    ident = ByteStringObject(bytes.fromhex(_identifier(game, edition, f"sheet-{paper.key}")))
+    title = f"{game.data['name']}: the card-box rules to print at home ({paper.label})"
+    return _finish(writer, title, edition, _identifier(game, edition, f"sheet-{paper.key}"))
+
+
+def _finish(writer: Any, title: str, edition: Edition, identifier: str) -> bytes:
+    """Metadata, a fixed identifier (pypdf writes none by default; its generate_file_identifiers is
+    random), shared objects merged: the bytes of an imposed file."""
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    writer.add_metadata({"/Title": title, "/Producer": f"chips-rulebook {edition.version} (WeasyPrint, pypdf)"})
+    ident = ByteStringObject(bytes.fromhex(identifier))
     writer._ID = ArrayObject([ident, ident])
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     out = io.BytesIO()
@@ -227,25 +391,57 @@ def trim_lines(paper: Paper) -> tuple[list[float], list[float]]:
     return [x0 + i * w for i in range(paper.cols + 1)], [y0 + j * h for j in range(paper.rows + 1)]
 
 
-def cut_mark_ops(origins: Sequence[tuple[float, float]]) -> list[str]:
-    """PDF operators drawing the cut marks of the cards placed at ``origins`` (lower-left
-    corners, points): short strokes ON each trim line, outside the placed cards (in the margins,
-    never over a card), at both ends of the line. A half-filled last sheet gets the marks of its
-    own cards only."""
+def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+    """The cut guides of the cards placed at ``origins`` (lower-left corners, points), as segments
+    (x0, y0, x1, y1): every edge of every card, edges on one line merged, and carried
+    ``GUIDE_EXT_MM`` past the grid into the margin where they meet it (so scissors find them), but
+    never nearer the paper's edge than ``SAFE_MM`` (home printers leave that strip blank)."""
     if not origins:
         return []
     w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
-    xs = sorted({round(v, 4) for x, _ in origins for v in (x, x + w)})
-    ys = sorted({round(v, 4) for _, y in origins for v in (y, y + h)})
-    gap, length = MARK_GAP_MM * MM, MARK_LEN_MM * MM
-    top, bottom, left, right = ys[-1], ys[0], xs[0], xs[-1]
-    ops = [f"q 0 G {_num(MARK_WIDTH_PT)} w 0 J [] 0 d"]
-    for x in xs:
-        ops.append(f"{_num(x)} {_num(top + gap)} m {_num(x)} {_num(top + gap + length)} l S")
-        ops.append(f"{_num(x)} {_num(bottom - gap)} m {_num(x)} {_num(bottom - gap - length)} l S")
-    for y in ys:
-        ops.append(f"{_num(left - gap)} {_num(y)} m {_num(left - gap - length)} {_num(y)} l S")
-        ops.append(f"{_num(right + gap)} {_num(y)} m {_num(right + gap + length)} {_num(y)} l S")
+    gx0, gy0 = grid_origin(paper)
+    gx1, gy1 = gx0 + paper.cols * w, gy0 + paper.rows * h
+    safe, ext = SAFE_MM * MM, GUIDE_EXT_MM * MM
+    width, height = paper.width_mm * MM, paper.height_mm * MM
+
+    def merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[list[float]] = []
+        for a, b in sorted(spans):
+            if out and a <= out[-1][1] + 0.01:
+                out[-1][1] = max(out[-1][1], b)
+            else:
+                out.append([a, b])
+        return [(a, b) for a, b in out]
+
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for x, y in origins:
+        for vx in (x, x + w):
+            vertical.setdefault(round(vx, 4), []).append((y, y + h))
+        for hy in (y, y + h):
+            horizontal.setdefault(round(hy, 4), []).append((x, x + w))
+    segments: list[tuple[float, float, float, float]] = []
+    for vx, spans in sorted(vertical.items()):
+        for a, b in merge(spans):
+            a = max(safe, a - ext) if abs(a - gy0) < 0.01 else a
+            b = min(height - safe, b + ext) if abs(b - gy1) < 0.01 else b
+            segments.append((vx, a, vx, b))
+    for hy, spans in sorted(horizontal.items()):
+        for a, b in merge(spans):
+            a = max(safe, a - ext) if abs(a - gx0) < 0.01 else a
+            b = min(width - safe, b + ext) if abs(b - gx1) < 0.01 else b
+            segments.append((a, hy, b, hy))
+    return segments
+
+
+def cut_line_ops(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[str]:
+    """PDF operators drawing :func:`cut_segments`: thin grey lines ON the trim lines (half a hair's
+    width each side of the cut, gone with it)."""
+    segments = cut_segments(paper, origins)
+    if not segments:
+        return []
+    ops = [f"q {_num(GUIDE_GREY)} G {_num(GUIDE_WIDTH_PT)} w 0 J [] 0 d"]
+    ops += [f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l S" for a, b, c, d in segments]
     ops.append("Q")
     return ops
 
@@ -269,13 +465,14 @@ def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> l
     booklet = render_booklet(root, game, games, edition)
     files = {f"{game.id}.pdf": booklet}
     for paper in PAPERS.values():
-        try:
-            files[f"{game.id}-{paper.key}.pdf"] = impose(root, game, booklet, paper, edition)
-        except RulebookError:
-            raise
-        except Exception as exc:  # noqa: BLE001  (pypdf: still one line, naming the game and the paper)
-            raise PdfError(f"imposing the {paper.label} sheet of {game.id} failed: {type(exc).__name__}: "
-                           f"{' '.join(str(exc).split())}") from None
+        files[f"{game.id}-{paper.key}.pdf"] = _imposing(game, paper.label, lambda p=paper: impose(
+            root, game, booklet, p, edition))
+    for key, bpaper in BOOK_PAPERS.items():
+        book = render_rulebook(root, game, games, edition, bpaper)
+        if key == "a4":
+            files[f"{game.id}-rulebook.pdf"] = book
+        files[f"{game.id}-rulebook-{key}.pdf"] = _imposing(game, f"{bpaper.label} booklet", lambda b=bpaper, bk=book: (
+            impose_book(root, game, bk, b, edition)))
     written = []
     for name, data in files.items():
         path = out_dir / name
@@ -287,7 +484,18 @@ def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> l
     return written
 
 
-def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str) -> bytes:
+def _imposing(game: Any, what: str, make: Any) -> bytes:
+    try:
+        data: bytes = make()
+    except RulebookError:
+        raise
+    except Exception as exc:  # noqa: BLE001  (pypdf: still one line, naming the game and the paper)
+        raise PdfError(f"imposing the {what} sheet of {game.id} failed: {type(exc).__name__}: "
+                       f"{' '.join(str(exc).split())}") from None
+    return data
+
+
+def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, extra_css: Sequence[str] = ()) -> bytes:
     """Render ``html`` with the print stylesheets: one FontConfiguration for the CSS and the
     PDF, font URLs resolved against ``docs/assets/fonts/`` and a base URL for the document (or
     the fonts silently fall back to system ones)."""
@@ -306,6 +514,7 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str) -> 
     with _quiet_weasyprint() as problems:
         try:
             styles = [CSS(filename=str(PRINT_DIR / s), base_url=base, font_config=font_config) for s in sheets]
+            styles += [CSS(string=text, base_url=base, font_config=font_config) for text in extra_css]
             data = HTML(string=html, base_url=base).write_pdf(
                 stylesheets=styles, font_config=font_config, pdf_identifier=bytes.fromhex(identifier),
                 uncompressed_pdf=False, pdf_tags=True,  # tagged: screen readers can follow the booklet

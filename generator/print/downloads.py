@@ -1,12 +1,19 @@
-"""The download list of a game: every file this room writes under ``pdf/`` with its paper and size.
+"""The download list of a game: every file this room writes under ``pdf/`` with its paper, size and
+what it is for, and which of them a phone keeps for offline use at once.
 
-The site's "Keep & share" partial shows it; the site hands :func:`downloads` to the renderer
+The site's "Keep & share" partial shows the list; the site hands :func:`downloads` to the renderer
 (``render_partial(..., downloads=downloads)``), so the shared renderer never imports this room.
+``generator/site/offline.py`` asks :func:`offline_files` which PDFs the service worker precaches
+(the card-box rules and the blank score sheets: small, and wanted at the table) and which it caches
+the first time they are opened (the print-at-home sheets and the complete rulebooks: larger, and
+read at home).
 """
 
 from __future__ import annotations
 
-from .booklets import pdf_files
+from collections.abc import Iterable
+
+from .booklets import on_demand_names, pdf_files, precached_names
 from .scoresheets import sheet_files
 
 #: File name under pdf/ -> bytes, filled by the build (``generator/site/hooks.py``) before the
@@ -15,11 +22,23 @@ FILE_SIZES: dict[str, int] = {}
 
 
 def downloads(game_id: str) -> list[dict[str, str]]:
-    """Every file of a game under ``pdf/``: the booklet, its print-at-home sheets and the blank
-    score sheets (names and paper from :mod:`.booklets` and :mod:`.scoresheets`), each with its
-    size in words ("78 KB") once the build has made it."""
+    """Every file of a game under ``pdf/``: the card-box rules and their print-at-home sheets, the
+    complete rulebook and its booklets, and the blank score sheets (names, paper and ``about`` from
+    :mod:`.booklets` and :mod:`.scoresheets`), each with its size in words ("78 KB") once the build
+    has made it."""
     files = pdf_files(game_id) + sheet_files(game_id)
     for f in files:
         size = FILE_SIZES.get(f["name"])
         f["bytes"] = f"{max(1, round(size / 1024))} KB" if size else ""
+        f.setdefault("about", "a blank sheet to keep the scores on paper" if "-score-" in f["name"] else "")
     return files
+
+
+def offline_files(game_ids: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(precached, cached when first opened): the names under ``pdf/`` of the games ``game_ids``."""
+    precached: list[str] = []
+    on_demand: list[str] = []
+    for gid in game_ids:
+        precached += precached_names(gid) + [f["name"] for f in sheet_files(gid)]
+        on_demand += on_demand_names(gid)
+    return sorted(precached), sorted(on_demand)

@@ -2,9 +2,10 @@
 
 After every build, Workbox's ``generateSW`` (npm ``workbox-build``, run by ``sw-build.mjs`` under
 node) writes ``sw.js`` at the site root. It precaches every page, asset, font, the search index,
-the card-box rulebooks (``pdf/<game>.pdf``) and the blank score sheets (``pdf/*-score-*.pdf``);
-the larger print-at-home sheets (``pdf/<game>-a4.pdf``, ``-letter.pdf``) are cached the first time
-they are opened. ``docs/assets/js/offline.js`` registers it and offers an update when one waits.
+the card-box rules (``pdf/<game>.pdf``) and the blank score sheets; the larger print-at-home sheets,
+the complete rulebooks and their booklets are cached the first time they are opened. Which PDF is
+which comes from ``generator.print.downloads.offline_files`` (by name, for the games in
+``rules-data/``), not from a pattern; a PDF it does not name is precached. ``docs/assets/js/offline.js`` registers it and offers an update when one waits.
 
 hooks.py copies the PDFs into ``site/pdf/`` in its own ``on_post_build``; hooks run in list
 order, so this one must come after it in mkdocs.yml (the precache list is checked for the PDFs).
@@ -19,6 +20,7 @@ import logging
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +32,7 @@ log = logging.getLogger("mkdocs.hooks.offline")
 HERE = Path(__file__).resolve().parent
 SCRIPT = HERE / "sw-build.mjs"
 
-#: What every build precaches (globs over site_dir). The rulebooks and score sheets are added by
-#: name (precache_pdfs), since the score sheets end in -a4.pdf / -letter.pdf too.
+#: What every build precaches (globs over site_dir). The PDFs are added by name (precache_pdfs).
 PRECACHE: tuple[str, ...] = (
     "**/*.html",
     "assets/**/*.{css,js,woff2,svg,png}",
@@ -49,11 +50,6 @@ IGNORE: tuple[str, ...] = (
     "sw.js",
 )
 
-#: The print-at-home sheets: cached when first opened, then served from the cache.
-PRINT_SHEET = re.compile(r"^(?!.*-score-)[a-z0-9-]+-(?:a4|letter)\.pdf$")
-#: The same, as the service worker sees it: a full URL.
-PRINT_SHEET_URL = r"/pdf/(?![^/]*-score-)[a-z0-9-]+-(?:a4|letter)\.pdf$"
-
 #: Workbox skips bigger files with only a warning; ours are all far smaller (the largest, the Chips
 #: rulebook, is ~130 KB), so a file over this is a mistake and fails the build.
 MAX_BYTES = 2 * 1024 * 1024
@@ -61,26 +57,49 @@ MAX_BYTES = 2 * 1024 * 1024
 _serving: list[bool] = []
 
 
-def precache_pdfs(pdf_dir: Path) -> list[str]:
-    """The PDFs to precache, as site-relative paths: every one but the print-at-home sheets."""
+def _game_ids(root: Path = HERE.parent.parent) -> list[str]:
+    """The ids of the games in ``root/rules-data`` (the project's, unless a build says otherwise)."""
+    from generator.content.loader import load_games
+
+    return [g.id for g in load_games(root)]
+
+
+def pdf_plan(game_ids: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
+    """(precached, cached when first opened): PDF names under pdf/, from generator.print.downloads."""
+    from generator.print.downloads import offline_files
+
+    return offline_files(_game_ids() if game_ids is None else game_ids)
+
+
+def precache_pdfs(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+    """The PDFs to precache, as site-relative paths: every one in ``pdf_dir`` but those cached when
+    first opened."""
     if not pdf_dir.is_dir():
         return []
-    return [f"pdf/{f.name}" for f in sorted(pdf_dir.glob("*.pdf")) if not PRINT_SHEET.match(f.name)]
+    _, on_demand = pdf_plan(game_ids)
+    return [f"pdf/{f.name}" for f in sorted(pdf_dir.glob("*.pdf")) if f.name not in on_demand]
 
 
-def sw_config(site_dir: Path) -> dict[str, Any]:
+# (Not named on_...: MkDocs takes every on_* function of a hook module for an event.)
+def cached_on_open_url(game_ids: Sequence[str] | None = None) -> str:
+    """The service worker's route for the PDFs cached when first opened: their names, spelled out."""
+    _, on_demand = pdf_plan(game_ids)
+    return r"/pdf/(?:" + "|".join(re.escape(name) for name in on_demand) + r")$"
+
+
+def sw_config(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
     """The JSON sw-build.mjs reads: folder, precache globs, ignores and runtime routes."""
     return {
         "siteDir": str(site_dir),
-        "precache": [*PRECACHE, *precache_pdfs(site_dir / "pdf")],
+        "precache": [*PRECACHE, *precache_pdfs(site_dir / "pdf", game_ids)],
         "ignore": list(IGNORE),
         "maxBytes": MAX_BYTES,
         "runtime": [{
-            "pattern": PRINT_SHEET_URL,
+            "pattern": cached_on_open_url(game_ids),
             "handler": "CacheFirst",
             "options": {
                 "cacheName": "rulebook-print-sheets",
-                "expiration": {"maxEntries": 12},
+                "expiration": {"maxEntries": 24},
                 "cacheableResponse": {"statuses": [200]},
             },
         }],
@@ -104,11 +123,11 @@ def find_tools(start: Path = HERE) -> tuple[str, Path]:
                       "so sw.js cannot be made: run `npm ci`")
 
 
-def generate(site_dir: Path) -> dict[str, Any]:
+def generate(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
     """Run generateSW over site_dir; its summary (count, size, warnings, urls)."""
     node, workbox = find_tools()
     done = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(sw_config(site_dir)), capture_output=True,
+        [node, str(SCRIPT)], input=json.dumps(sw_config(site_dir, game_ids)), capture_output=True,
         text=True, cwd=workbox.parent.parent, check=False,
     )
     if done.returncode != 0:
@@ -118,11 +137,15 @@ def generate(site_dir: Path) -> dict[str, Any]:
     return summary
 
 
-def missing(summary: dict[str, Any], site_dir: Path) -> list[str]:
-    """What the precache list should hold but does not: each page, rulebook and score sheet."""
+def missing(summary: dict[str, Any], site_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+    """What the precache list should hold but does not: each page, each PDF that is not cached on
+    first use, and each card-box rules and score sheet that the games should have (even if the build
+    forgot to write it)."""
     urls = set(summary["urls"])
     wanted = [p.relative_to(site_dir).as_posix() for p in site_dir.rglob("index.html")]
-    wanted += precache_pdfs(site_dir / "pdf")
+    wanted += precache_pdfs(site_dir / "pdf", game_ids)
+    wanted += [f"pdf/{name}" for name in pdf_plan(game_ids)[0]]
+    wanted = sorted(set(wanted))
     return [u for u in sorted(wanted) if u not in urls]
 
 
@@ -135,10 +158,11 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     if _serving and _serving[0]:
         log.info("offline: no sw.js under `mkdocs serve` (pages reload live instead)")
         return
-    summary = generate(site_dir)
+    game_ids = _game_ids(Path(config["config_file_path"]).resolve().parent)
+    summary = generate(site_dir, game_ids)
     for warning in summary["warnings"]:
         log.warning("offline: workbox-build: %s", warning)
-    gaps = missing(summary, site_dir)
+    gaps = missing(summary, site_dir, game_ids)
     if gaps:
         raise PluginError(f"offline: sw.js would not precache {', '.join(gaps)}")
     log.info("offline: sw.js precaches %d files, %d KB", summary["count"], summary["size"] // 1024)

@@ -21,6 +21,8 @@ from markupsafe import Markup
 SHEET_GAMES: tuple[str, ...] = ("chips", "chains", "3-chip-stack")
 #: The seats of the plain (no-script) form.
 PLAIN_SEATS = 4
+#: Per game, the ruling the live sheet quotes under "who deals" (what the extra card's holder does).
+OPENING_RULING: dict[str, str] = {"chips": "chips-ruling-opening-discard"}
 
 
 def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -36,6 +38,11 @@ def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             "name": str(data.get("name", {"chips": "Chips", "chains": "Chains"}.get(gid, "3 Chip Stack"))),
             "tie_breakers": [dict(t) for t in data.get("tie_breakers") or []],
         }
+        opening = next((r for r in data.get("rulings") or []
+                        if isinstance(r, Mapping) and r.get("id") == OPENING_RULING.get(gid)), None)
+        if opening is not None:
+            info["opening"] = {"id": str(opening["id"]), "title": str(opening.get("title", "")),
+                               "text": " ".join(str(opening.get("ruling", "")).split())}
         if gid == "chips":
             info.update(rounds=chips.ROUNDS, hand_sizes=list(chips.HAND_SIZES), min_players=2,
                         max_players=chips.MAX_SHEET_PLAYERS, lowest_wins=True)
@@ -56,8 +63,11 @@ def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Map
     infos = sheet_games(games)
     config = {
         "games": [
-            {k: v for k, v in g.items() if k != "tie_breakers"}
+            {k: v for k, v in g.items() if k not in ("tie_breakers", "opening")}
             | {"tie_breakers": [plain_text(str(t.get("text", "")), refs) for t in g["tie_breakers"]]}
+            | ({"opening": {**g["opening"], "text": plain_text(g["opening"]["text"], refs),
+                            "href": refs[g["opening"]["id"]].href if g["opening"]["id"] in refs else ""}}
+               if "opening" in g else {})
             for g in infos
         ],
     }

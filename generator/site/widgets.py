@@ -1,9 +1,9 @@
 """The interactive widgets of the game pages, rendered on the server.
 
 ``register(env)`` adds one macro to an mkdocs-macros env: ``{{ widget("chips") }}`` (or
-``"chains"``, ``"3-chip-stack"``) returns the block of ``templates/widgets/<id>.html``: a plain
-form that reads, prints and submits (GET, to the same page) before any script loads. The
-modules in ``docs/assets/js/widgets/`` upgrade it in place: they mount on
+``"chains"``, ``"3-chip-stack"``) returns the block of ``templates/widgets/<id>.html``. Before
+any script runs only a note shows (the form is ``hidden``: without the browser engine it could
+answer nothing); the modules in ``docs/assets/js/widgets/`` reveal and run it: they mount on
 ``[data-widget="<id>"]`` and score with the browser engines in ``docs/assets/js/engine/``, which
 give the same records as ``generator/engine/games/`` (``tests/test_differential.py``).
 """
@@ -11,13 +11,14 @@ give the same records as ``generator/engine/games/`` (``tests/test_differential.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from markupsafe import Markup
 
 from ..engine.cards import JOKER, RANKS, SUITS, Card, card_symbol, format_card, spoken_name
 from ..engine.errors import RulebookError
-from ..render import render_partial
+from ..render import game_refs, plain_text, render_partial
 
 #: Game id -> the template of its widget.
 WIDGETS: dict[str, str] = {
@@ -53,8 +54,27 @@ def card_faces(*, jokers: bool) -> list[dict[str, Any]]:
     ]
 
 
-def render_widget(game_id: str) -> Markup:
-    """The server-rendered block of one game's widget (no blank line, so Markdown keeps it whole)."""
+#: The ruling the 3 Chip Stack showdown cites when a tied pot does not split evenly.
+ODD_CHIP_RULING = "three-chip-stack-ruling-odd-chip"
+
+
+def ruling_note(games: Sequence[Mapping[str, Any]], game_id: str, ruling_id: str) -> dict[str, str] | None:
+    """A ruling's words as plain text (from rules-data), its link on the game's page and its
+    title, for a widget to quote; None when the game or the ruling is not there."""
+    for game in games:
+        if str(game.get("id")) != game_id:
+            continue
+        for ruling in game.get("rulings") or []:
+            if isinstance(ruling, Mapping) and ruling.get("id") == ruling_id:
+                refs = game_refs(games, game_id)
+                text = plain_text(" ".join(str(ruling.get("ruling", "")).split()), refs)
+                return {"text": text, "href": f"#{ruling_id}", "label": str(ruling.get("title", ""))}
+    return None
+
+
+def render_widget(game_id: str, games: Sequence[Mapping[str, Any]] = ()) -> Markup:
+    """The server-rendered block of one game's widget (no blank line, so Markdown keeps it whole).
+    ``games`` (the rules-data of every game) gives the rulings a widget quotes."""
     if game_id not in WIDGETS:
         known = ", ".join(repr(k) for k in WIDGETS)
         raise UnknownWidget(f"unknown widget {game_id!r}: the widgets are {known}")
@@ -65,6 +85,7 @@ def render_widget(game_id: str) -> Markup:
         cards=card_faces(jokers=game_id == "chips"),
         packs=range(1, 9),
         players=range(1, 7),
+        odd_chip=ruling_note(games, "3-chip-stack", ODD_CHIP_RULING) if game_id == "3-chip-stack" else None,
     )
     return Markup(_BLANK_LINES.sub("\n", str(html).strip()))
 
@@ -72,8 +93,11 @@ def render_widget(game_id: str) -> Markup:
 def register(env: Any) -> None:
     """Add the ``widget(game_id)`` macro to an mkdocs-macros env."""
 
+    from ..content.loader import load_games
+    from .pages import project_root
+
     def widget(game_id: str) -> Markup:
         """The interactive scorer of a game: a form that scripts upgrade in place."""
-        return render_widget(game_id)
+        return render_widget(game_id, [g.data for g in load_games(project_root(env))])
 
     env.macro(widget, "widget")

@@ -83,6 +83,15 @@ function readGame(id, g) {
   return { game: { ...g, history, rev }, damagedSteps };
 }
 
+/** A game that came from outside this device (a share link, a file), checked exactly as a saved
+ * game is on load (the same bounds: a known kind, players and rows the engine accepts); the
+ * game as it would be saved, or null. Its history is dropped: Undo never reaches another device. */
+export function checkGame(g) {
+  if (!isObject(g) || typeof g.id !== "string") return null;
+  const read = readGame(g.id, { ...g, history: [] });
+  return read ? read.game : null;
+}
+
 /** The key of a backup already holding exactly `text`, if there is one. */
 function findBackup(store, text) {
   for (let i = 0; i < store.length; i++) {

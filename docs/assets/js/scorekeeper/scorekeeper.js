@@ -15,8 +15,9 @@ import { seatForRound } from "../engine/rank/chips.js";
 import { dealerOfHand } from "../engine/rank/chains.js";
 import { nextDealer } from "../engine/rank/3-chip-stack.js";
 import {
-  HISTORY_LIMIT, STORE_KEY, dict, loadStore, own, rankInput, rankOf, storage, writeChange,
+  HISTORY_LIMIT, STORE_KEY, dict, loadStore, own, rankOf, storage, writeChange,
 } from "./saved.js";
+import { MAX_FILE_BYTES, exportFile, placeIncoming, readFile, readFragment, shareUrl } from "./share.js";
 
 // --- small helpers ------------------------------------------------------------------------
 
@@ -80,6 +81,8 @@ class ScoreKeeper {
     // A word for the live region about what was just done ("Removed round 3."), said once.
     this.said = null;
     this.confirmingDelete = false;
+    // The share panel (the link to send) is open.
+    this.sharing = false;
 
     root.querySelector(".sk-static")?.setAttribute("hidden", "");
     this.app = h("div", { className: "sk-app" });
@@ -98,7 +101,81 @@ class ScoreKeeper {
       if (this.store && e.storageArea === this.store && (e.key === STORE_KEY || e.key === null)) this.sync();
     };
     window.addEventListener("storage", this.onStorage);
+    // A second share link opened while the page is open changes only the fragment (no reload).
+    this.onHash = () => {
+      if (!this.root.isConnected) {
+        window.removeEventListener("hashchange", this.onHash);
+        return;
+      }
+      if (!window.location.hash.startsWith("#game=")) return;
+      this.receiveLink();
+      this.render();
+      this.app.querySelector(".sk-notice")?.focus();
+    };
+    window.addEventListener("hashchange", this.onHash);
+    this.receiveLink();
     this.render();
+  }
+
+  /** A page opened from a share link (#game=...): open the game it carries, saved on this device
+   * beside the others. A damaged link opens nothing and says so; the saved games stay as they
+   * were. The fragment is taken off the address either way, so a reload does not do it again. */
+  receiveLink() {
+    const hash = window.location.hash;
+    if (!hash.startsWith("#game=")) return;
+    history.replaceState(history.state, "", window.location.pathname + window.location.search);
+    const read = readFragment(hash);
+    if (read.error) {
+      this.tell(`${read.error} Your saved games are as they were.`);
+      return;
+    }
+    this.adopt(read.game, "link");
+  }
+
+  /** Save a game that came by link or file (placeIncoming says how, losing nothing) and open it. */
+  adopt(incoming, how) {
+    const place = placeIncoming(this.data.games, incoming, newId);
+    const info = this.info[incoming.game] || { name: incoming.game };
+    const unit = incoming.game === "chips" ? "round" : "hand";
+    const n = incoming.rows.length;
+    const what = `${info.name}: ${incoming.players.join(", ")} (${n} ${unit}${n === 1 ? "" : "s"})`;
+    const from = how === "link" ? "the link" : "the file";
+    if (place.action === "open") {
+      this.saveCurrent(place.id);
+      this.tell(`This device already has the game in ${from}, ${what}: here it is.`);
+      return true;
+    }
+    const isNew = place.action === "add";
+    const game = place.game;
+    const ok = this.change(game.id, game, { current: game.id, isNew, refused: () =>
+      `The game in ${from} was not saved: this game was changed in another tab or window at the same moment. Open ${from} again.` });
+    if (!ok) return false;
+    this.editing = null;
+    this.clearEntry();
+    this.tell(isNew
+      ? `Opened the game from ${from}, ${what}, and saved it on this device beside your other games.`
+      : `Brought the saved game up to date from ${from}, ${what}. Undo goes back to what this device had.`);
+    return true;
+  }
+
+  /** Read a chosen file (an export of this page) and open the game in it. */
+  async importFile(file) {
+    let text = null;
+    if (file && file.size <= MAX_FILE_BYTES) {
+      try {
+        text = await file.text();
+      } catch {
+        text = null;
+      }
+    }
+    const read = readFile(text);
+    if (read.error) {
+      this.tell(`${read.error} Your saved games are as they were.`);
+    } else {
+      this.adopt(read.game, "file");
+    }
+    this.render();
+    this.app.querySelector(".sk-notice")?.focus();
   }
 
   get game() {
@@ -298,8 +375,15 @@ class ScoreKeeper {
       const state = res.finished ? "finished" : `${g.rows.length} ${unit}${g.rows.length === 1 ? "" : "s"} so far`;
       select.append(h("option", { value: g.id, text: `${info.name}: ${g.players.join(", ")} (${state})`, selected: g.id === this.data.current }));
     }
+    const picker = h("input", { type: "file", id: "sk-import", className: "sk-file", accept: ".json,application/json",
+      onchange: (e) => {
+        const file = e.target.files && e.target.files[0];
+        if (file) this.importFile(file);
+      } });
     return h("div", { className: "sk-bar" },
       h("label", { for: "sk-saved", text: "Saved games" }), select,
+      h("span", { className: "sk-filepick" }, picker,
+        h("label", { for: "sk-import", className: "md-button", text: "Open a game file" })),
       h("button", { type: "button", className: "md-button", id: "sk-new", text: "New game", onclick: () => {
         this.editing = null;
         this.clearEntry();
@@ -382,7 +466,17 @@ class ScoreKeeper {
     if (!this.change(game.id, game, { current: game.id, isNew: true,
       refused: () => "A game was saved in another tab or window at the same moment; start the sheet again." })) return;
     this.render();
-    this.app.querySelector(".sk-entry input")?.focus();
+    this.focusEntry();
+  }
+
+  /** Focus the entry's first score box and bring it to the middle of the screen: a plain focus()
+   * scrolls only as far as the box's edge, which leaves it under the site's sticky header. */
+  focusEntry(selector = ".sk-entry input:not([readonly])") {
+    const box = this.app.querySelector(selector);
+    if (!box) return false;
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "center" });
+    return true;
   }
 
   // --- the sheet ------------------------------------------------------------------------
@@ -447,7 +541,7 @@ class ScoreKeeper {
           this.editing = i;
           this.clearEntry();
           this.render();
-          this.app.querySelector(".sk-entry input:not([readonly])")?.focus();
+          this.focusEntry();
         } })));
       body.append(tr);
     });
@@ -481,17 +575,24 @@ class ScoreKeeper {
       h("button", { type: "button", className: "md-button", id: "sk-undo", text: "Undo the last entry",
         disabled: !(game.history && game.history.length), onclick: () => this.undo() }),
       h("button", { type: "button", className: "md-button", id: "sk-print", text: "Print the sheet", onclick: () => window.print() }));
+    const stamp = (game.updated || game.created || "").slice(0, 10);
+    const base = `${game.game}-score-${stamp || "game"}`;
+    actions.append(h("button", { type: "button", className: "md-button", id: "sk-share", text: "Share by link",
+      "aria-expanded": this.sharing ? "true" : "false", "aria-controls": "sk-share-panel", onclick: () => {
+        this.sharing = !this.sharing;
+        this.render();
+        document.getElementById(this.sharing ? "sk-share-link" : "sk-share")?.focus();
+      } }));
+    // The file opens again with "Open a game file", on this device or another.
+    const json = new Blob([exportFile(game)], { type: "application/json" });
+    const jsonUrl = URL.createObjectURL(json);
+    this.urls.push(jsonUrl);
+    actions.append(h("a", { className: "md-button", id: "sk-json", href: jsonUrl, download: `${base}.json`, text: "Save as a file (JSON)" }));
     if (done) {
-      const stamp = (game.updated || game.created || "").slice(0, 10);
-      const base = `${game.game}-score-${stamp || "game"}`;
       const csv = new Blob([this.csv(game, info, result)], { type: "text/csv;charset=utf-8" });
-      const json = new Blob([JSON.stringify({ game: game.game, ...rankInput(game), result }, null, 2) + "\n"], { type: "application/json" });
       const csvUrl = URL.createObjectURL(csv);
-      const jsonUrl = URL.createObjectURL(json);
-      this.urls.push(csvUrl, jsonUrl);
-      actions.append(
-        h("a", { className: "md-button", id: "sk-csv", href: csvUrl, download: `${base}.csv`, text: "Export as CSV" }),
-        h("a", { className: "md-button", id: "sk-json", href: jsonUrl, download: `${base}.json`, text: "Export as JSON" }));
+      this.urls.push(csvUrl);
+      actions.append(h("a", { className: "md-button", id: "sk-csv", href: csvUrl, download: `${base}.csv`, text: "Export as CSV" }));
     }
     actions.append(h("button", { type: "button", className: "md-button", id: "sk-delete", text: "Delete this game",
       "aria-expanded": this.confirmingDelete ? "true" : "false", onclick: () => {
@@ -500,9 +601,41 @@ class ScoreKeeper {
         document.getElementById("sk-delete-no")?.focus();
       } }));
     wrap.append(actions);
+    if (this.sharing) wrap.append(this.renderShare(game, info));
     if (this.confirmingDelete) wrap.append(this.renderConfirmDelete(game, info));
     this.announce(game, result);
     return wrap;
+  }
+
+  /** The link that carries this game to another phone: shown to copy, or sent with the phone's
+   * own share sheet where there is one. Nothing is sent anywhere by the page itself. */
+  renderShare(game, info) {
+    const url = shareUrl(game, window.location.href);
+    const status = h("p", { className: "sk-hint", id: "sk-share-status", role: "status" });
+    const field = h("input", { type: "text", id: "sk-share-link", className: "sk-input sk-share__link", readonly: true, value: url,
+      "aria-describedby": "sk-share-help", onfocus: (e) => e.target.select() });
+    const row = h("div", { className: "sk-row" },
+      h("button", { type: "button", className: "md-button", id: "sk-share-copy", text: "Copy the link", onclick: async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(url);
+          status.textContent = "The link is copied: paste it into a message to the other phone.";
+        } catch {
+          status.textContent = "This browser did not let the page copy: the link is selected, so copy it from the box.";
+        }
+      } }));
+    if (typeof navigator.share === "function") {
+      row.append(h("button", { type: "button", className: "md-button", id: "sk-share-send", text: "Send it…", onclick: () => {
+        navigator.share({ title: `${info.name} score sheet`, url }).catch(() => {});
+      } }));
+    }
+    return h("div", { className: "sk-share sk-noprint", id: "sk-share-panel", role: "group", "aria-labelledby": "sk-share-title" },
+      h("p", { id: "sk-share-title", className: "sk-who", text: "Share this game by link" }),
+      h("label", { for: "sk-share-link", className: "sk-sr", text: "The link to this game" }),
+      field,
+      h("p", { className: "sk-hint", id: "sk-share-help",
+        text: "Opened on another phone, the link shows this sheet as it is now and saves it there. The scores travel inside the link itself: no server keeps them." }),
+      row, status);
   }
 
   /** The second step of "Delete this game": a question and two buttons, no window.confirm. The
@@ -593,8 +726,14 @@ class ScoreKeeper {
     if (game.game === "chains") title += ` of ${info.rounds}`;
     form.append(h("h3", { id: "sk-entry-title", text: editing ? `Change ${title.toLowerCase()}` : title }));
     let who = `${seats.dealer} deals`;
-    if (game.game === "chips") who += `; ${seats.extra} gets the extra card and opens by discarding it`;
+    if (game.game === "chips") who += `; ${seats.extra} gets the extra card and opens the round`;
     form.append(h("p", { className: "sk-who", text: `${who}.` }));
+    // What opening means, in the ruling's own words (rules-data, through the page's config).
+    if (info.opening?.text) {
+      const note = h("p", { className: "sk-hint sk-opening" }, h("span", { text: `${info.opening.title}: ${info.opening.text} ` }));
+      if (info.opening.href) note.append(h("a", { href: info.opening.href, text: "The ruling" }));
+      form.append(note);
+    }
     const errorId = "sk-entry-error";
     const errorFor = (field) => (this.error && this.errorField === field
       ? h("p", { className: "sk-error sk-error--field", id: errorId, text: this.error })
@@ -689,7 +828,7 @@ class ScoreKeeper {
     const rows = [...game.rows];
     rows[index] = row;
     const ok = this.commit(rows, index);
-    if (ok) (this.app.querySelector(".sk-entry input:not([readonly])") || document.getElementById("sk-undo"))?.focus();
+    if (ok && !this.focusEntry()) document.getElementById("sk-undo")?.focus();
   }
 
   renderStanding(game, info, result) {
@@ -702,7 +841,8 @@ class ScoreKeeper {
     }
     const list = h("ol", { className: "sk-ranking" });
     let place = 1;
-    for (const group of result.ranking) {
+    let tieWords = false;
+    result.ranking.forEach((group, g) => {
       const shared = group.length > 1 ? " (shared)" : "";
       const detail = group.map((p) => {
         if (game.game === "3-chip-stack") {
@@ -711,16 +851,53 @@ class ScoreKeeper {
         }
         return `${p}: ${own(result.totals, p)}${game.game === "chips" ? `, called chips ${own(result.calls, p)}×` : ""}`;
       }).join("; ");
-      list.append(h("li", { value: String(place) }, h("strong", { text: `${ordinal(place)}${shared}` }), h("span", { text: ` ${detail}` })));
+      const li = h("li", { value: String(place) }, h("strong", { text: `${ordinal(place)}${shared}` }), h("span", { text: ` ${detail}` }));
+      // Level on points with the place above, yet below it: say which tie-breaker put it there.
+      const why = g > 0 ? this.whyBelow(game, result, result.ranking[g - 1][0], group[0]) : null;
+      if (why) {
+        li.append(h("span", { className: "sk-tie-why", text: ` ${why}` }));
+        tieWords = true;
+      }
+      list.append(li);
       place += group.length;
-    }
+    });
     box.append(list);
     box.append(h("p", { className: "sk-explain", text: this.sentence(game, result) }));
-    if (done && info.tie_breakers?.length && game.game === "chips") {
+    const firstByTie = game.game === "chips" && result.decided_by !== "total" && result.ranking.length > 1;
+    if ((done || tieWords || firstByTie) && info.tie_breakers?.length && game.game === "chips") {
       box.append(h("p", { className: "sk-hint", text: "Tie-breakers, in order:" }));
       box.append(h("ol", { className: "sk-ties" }, ...info.tie_breakers.map((t) => h("li", { text: t }))));
     }
     return box;
+  }
+
+  /** Why `below` is placed under `above` when both have the same total (Chips: the tie-breakers,
+   * asked of the engine for just the two of them), or null when their totals differ. */
+  whyBelow(game, result, above, below) {
+    if (game.game !== "chips") return null;
+    const total = own(result.totals, above);
+    if (total !== own(result.totals, below)) return null;
+    const pair = [above, below];
+    const rounds = game.rows.map((row) => ({
+      scores: Object.fromEntries(pair.map((p) => [p, own(row.scores, p) ?? 0])),
+      called: pair.includes(row.called) ? row.called : null,
+    }));
+    const two = rankOf({ ...game, players: pair, rows: rounds });
+    if ("error" in two) return null;
+    const times = (n) => ({ 0: "no times", 1: "once", 2: "twice" })[n] ?? `${n} times`;
+    if (two.decided_by === "calls") {
+      return `Level with ${above} on ${total}, placed below by the first tie-breaker: ` +
+        `${above} called chips ${times(own(two.calls, above))}, ${below} ${times(own(two.calls, below))}.`;
+    }
+    const m = /^round-(\d+)$/.exec(two.decided_by || "");
+    if (m) {
+      const size = Number(m[1]);
+      const index = (this.info.chips?.hand_sizes || []).indexOf(size);
+      const upTo = (p) => game.rows.slice(0, index + 1).reduce((sum, row) => sum + (own(row.scores, p) ?? 0), 0);
+      return `Level with ${above} on ${total} and on chips called, placed below by the second tie-breaker: ` +
+        `after the ${size}-card round ${above} had ${upTo(above)}, ${below} ${upTo(below)}.`;
+    }
+    return null;
   }
 
   /** The words for the leader or the winner. */

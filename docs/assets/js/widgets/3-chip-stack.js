@@ -1,12 +1,14 @@
-// The 3 Chip Stack showdown. Upgrades the form that generator/site/widgets.py renders into
-// [data-widget="3-chip-stack"]: who wins, which card decided it, and the split of the pot when
-// hands tie; answers as you type and on Enter (no reload); errors beside the player's field; a
-// polite live region. Mounts inside Material's document$; mounting twice does nothing.
+// The 3 Chip Stack showdown. Reveals and runs the form that generator/site/widgets.py renders
+// (hidden until now) into [data-widget="3-chip-stack"]: who wins, which card decided it, and the
+// split of the pot when hands tie, with who gets an odd chip and why (the dealer asked for; the
+// ruling's words from rules-data, carried on the widget's data attributes); answers as you type
+// and on Enter (no reload), kept on screen while the fields are in use; errors beside the
+// player's field; a polite live region. Mounts inside Material's document$; mounting twice does nothing.
 
 import { showdown, strength } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
 import { POT_CHIPS } from "../engine/limits.js";
-import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
+import { el, face, tidy, announcer, onEveryPage, reveal, showAnswer } from "./dom.js";
 
 const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
@@ -23,6 +25,7 @@ function mount(root) {
   const form = root.querySelector("form");
   const inputs = [...root.querySelectorAll("input[data-player]")];
   const pot = root.querySelector('input[name="pot"]');
+  const dealer = root.querySelector('select[name="dealer"]');
   const result = root.querySelector("[data-result]");
   const live = root.querySelector("[data-live]");
   if (!form || !result || inputs.length < 2) return;
@@ -59,7 +62,12 @@ function mount(root) {
 
   function update(now = false) {
     result.dataset.winners = "";
-    const seats = inputs.filter((i) => i.value.trim());
+    // The engine takes the hands in turn order from the dealer's left (for the odd chips):
+    // players are numbered in seating order going left, so that order starts just after the
+    // dealer, wraps round and ends with the dealer. Not said: Player 1 first, as numbered.
+    const dealt = dealer && dealer.value ? Number(dealer.value) : null;
+    const order = dealt === null ? inputs : [...inputs.slice(dealt), ...inputs.slice(0, dealt)];
+    const seats = order.filter((i) => i.value.trim());
     const players = seats.map((i) => Number(i.dataset.player));
     if (seats.length < 2) {
       setError(null, "");
@@ -98,7 +106,7 @@ function mount(root) {
       return;
     }
     setError(null, "");
-    const winners = rec.winners.map((k) => players[k]);
+    const winners = rec.winners.map((k) => players[k]).sort((a, b) => a - b);
     result.dataset.winners = JSON.stringify(winners);
     result.replaceChildren();
     const parsed = hands.map((h) => best(h.map(parseCard)));
@@ -126,14 +134,44 @@ function mount(root) {
     if (rec.decided_by === null) result.append(el("p", { class: "rb-result__words" }, why));
     let split = "";
     if (potValue > 0) {
+      const odd = potValue % winners.length;
+      // Tied winners in turn order from the dealer's left: the order the engine gave the shares.
+      const byTurn = rec.winners.map((k) => players[k]);
+      const shares = [...rec.winners].sort((a, b) => players[a] - players[b])
+        .map((k) => `Player ${players[k]} gets ${rec.shares[k]}`).join(", ");
       split = winners.length === 1
         ? `${who} takes the pot of ${potValue}.`
-        : `The pot of ${potValue} splits: ${rec.winners.map((k) => `Player ${players[k]} ${rec.shares[k]}`).join(", ")}` +
-          (potValue % winners.length ? " (odd chips one each from the dealer's left)." : ".");
+        : odd && dealt === null
+          ? `The pot of ${potValue} splits ${Math.floor(potValue / winners.length)} each, with ${odd} ${odd === 1 ? "chip" : "chips"} over.`
+          : `The pot of ${potValue} splits: ${shares}.`;
       result.append(el("p", { class: "rb-result__split" }, split));
+      if (winners.length > 1 && odd) {
+        const to = names(byTurn.slice(0, odd).map((n) => `Player ${n}`));
+        const oddLine = el("p", { class: "rb-result__odd", "data-odd-chip": dealt === null ? "" : to });
+        let words;
+        if (dealt === null) {
+          words = `Who gets the odd ${odd === 1 ? "chip" : "chips"} depends on who dealt: choose the dealer above.`;
+        } else {
+          words = odd === 1
+            ? `The odd chip goes to ${to}, the first tied winner going left from the dealer (Player ${dealt}).`
+            : `The ${odd} odd chips go one each to ${to}, the first ${odd} tied winners going left from the dealer (Player ${dealt}).`;
+        }
+        oddLine.append(words);
+        const ruling = root.dataset.oddChipRuling;
+        if (ruling) {
+          oddLine.append(" ", el("span", { class: "rb-result__ruling" }, `The ruling: ${ruling}`), " ");
+          if (root.dataset.oddChipHref) {
+            oddLine.append(el("a", { href: root.dataset.oddChipHref }, `(${root.dataset.oddChipLabel || "the ruling"})`));
+          }
+        }
+        result.append(oddLine);
+        split += ` ${words}`;
+      }
     }
     const list = el("ul", { class: "rb-result__groups", "aria-label": "Hands, best card first" });
-    parsed.forEach((h, k) => {
+    const byNumber = parsed.map((h, k) => k).sort((a, b) => players[a] - players[b]);
+    byNumber.forEach((k) => {
+      const h = parsed[k];
       const li = el("li");
       li.append(`Player ${players[k]}: `);
       h.forEach((c) => li.append(face(c), " "));
@@ -144,8 +182,10 @@ function mount(root) {
     announce(`${winners.length === 1 ? `${who} wins` : `${who} tie`}. ${said || why} ${split}`, { now });
   }
 
-  form.addEventListener("submit", (e) => { e.preventDefault(); update(true); });
+  reveal(root);
+  form.addEventListener("submit", (e) => { e.preventDefault(); update(true); showAnswer(result); });
   for (const node of [...inputs, pot]) if (node) node.addEventListener("input", () => update());
+  if (dealer) dealer.addEventListener("change", () => update());
   const params = new URLSearchParams(window.location.search);
   for (const node of [...inputs, pot]) {
     if (node && params.has(node.name) && !node.value) node.value = params.get(node.name);

@@ -1,11 +1,12 @@
-// The Chains play checker and hand-points counter. Upgrades the forms that
-// generator/site/widgets.py renders into [data-widget="chains"]: answers as you type (and on Enter,
-// without a reload), the variations as switches, errors beside their field, a polite live
-// region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
+// The Chains play checker and hand-points counter. Reveals and runs the forms that
+// generator/site/widgets.py renders (hidden until now) into [data-widget="chains"]: answers as
+// you type, tap (the hand's card grid) and on Enter (without a reload), each kept on screen while
+// its form is in use; the hand's points card by card (the engine's POINTS, never a second copy);
+// the variations as switches, errors beside their field, a polite live region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
 
-import { playChains, scoreChains } from "../engine/chains.js";
-import { parseCard, pySplit, spokenName } from "../engine/cards.js";
-import { el, face, tidy, announcer, onEveryPage } from "./dom.js";
+import { playChains, scoreChains, POINTS } from "../engine/chains.js";
+import { parseCard, spokenName } from "../engine/cards.js";
+import { el, face, faces, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
 
 const SELECTOR = '[data-widget="chains"]';
 const mounted = new WeakSet();
@@ -95,10 +96,11 @@ function mount(root) {
     if (!hand || !pointsResult) return;
     pointsResult.replaceChildren();
     pointsResult.dataset.score = "";
-    const cards = pySplit(hand.value.replaceAll(",", " "));
+    syncGrid();
+    const cards = tokensOf(hand.value);
     if (!cards.length) {
       setError(["hand"], null, "");
-      pointsResult.append(el("p", { class: "rb-widget__placeholder" }, "Type the cards left in a hand to count their points."));
+      pointsResult.append(el("p", { class: "rb-widget__placeholder" }, pointsPlaceholder));
       return;
     }
     const rec = scoreChains({ hand: cards, decks: Number(decks ? decks.value : 1) });
@@ -113,15 +115,31 @@ function mount(root) {
     const p = el("p", { class: "rb-result__score" });
     p.append("Points: ", el("strong", {}, String(rec.score)));
     pointsResult.append(p);
-    announce(`${rec.score} points.`, { now });
+    // Card by card, from the engine's table of points (chains-scoring).
+    const parsed = cards.map(parseCard);
+    const values = parsed.map((c) => POINTS[c.rank]);
+    const line = el("p", { class: "rb-result__words" });
+    line.append(faces(parsed.map((c) => c.code)), ` counting ${values.join(" + ")} = ${rec.score}.`);
+    pointsResult.append(line);
+    const byCard = parsed.map((c, k) => `${spokenName(c)} ${values[k]}`).join(", ");
+    announce(`${rec.score} points: ${byCard}.`, { now });
   }
 
-  playForm.addEventListener("submit", (e) => { e.preventDefault(); updatePlay(true); });
+  const pointsPlaceholder = pointsResult?.querySelector(".rb-widget__placeholder")?.textContent
+    || "Type the cards left in a hand to count their points.";
+  const deckCount = () => Number(decks ? decks.value : 1);
+  const syncGrid = pointsForm && hand
+    ? mountGrid({ grid: pointsForm.querySelector("[data-grid]"), full: pointsForm.querySelector("[data-grid-full]"),
+      input: hand, packs: deckCount, announce, changed: () => updatePoints(true) })
+    : () => {};
+  reveal(root);
+
+  playForm.addEventListener("submit", (e) => { e.preventDefault(); updatePlay(true); showAnswer(playResult); });
   for (const node of [top, card]) node.addEventListener("input", () => updatePlay());
   for (const s of switches) s.addEventListener("change", () => updatePlay());
   if (decks) decks.addEventListener("change", () => { updatePlay(); updatePoints(); });
   if (pointsForm && hand) {
-    pointsForm.addEventListener("submit", (e) => { e.preventDefault(); updatePoints(true); });
+    pointsForm.addEventListener("submit", (e) => { e.preventDefault(); updatePoints(true); showAnswer(pointsResult); });
     hand.addEventListener("input", () => updatePoints());
   }
   const params = new URLSearchParams(window.location.search);
@@ -131,6 +149,7 @@ function mount(root) {
   for (const s of switches) if (params.getAll("variant").includes(s.value)) s.checked = true;
   if (top.value || card.value) updatePlay();
   if (hand && hand.value) updatePoints();
+  else syncGrid();
 }
 
 onEveryPage(SELECTOR, mount);

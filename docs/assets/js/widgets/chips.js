@@ -1,6 +1,6 @@
-// The Chips hand scorer. Upgrades the form that generator/site/widgets.py renders into
-// [data-widget="chips"]: results as you type (and on Enter, without a reload) right under the
-// Cards field, a tap grid of the 52 cards and the joker that counts copies up to what the packs
+// The Chips hand scorer. Reveals and runs the form that generator/site/widgets.py renders
+// (hidden until now) into [data-widget="chips"]: results as you type (and on Enter, without a
+// reload) right under the Cards field, kept on screen while the grid is in use, a tap grid of the 52 cards and the joker that counts copies up to what the packs
 // hold and stops at ten cards, the caller's groups for laying off, words for every group, errors
 // beside the field they belong to (a card still being typed is not flagged), and a polite live
 // region that waits for the answer to settle. Mounts inside Material's document$ (instant
@@ -8,15 +8,14 @@
 // Text goes in with textContent only: what people type is never read as HTML.
 
 import { scoreChips, describeMeld, cardValue } from "../engine/chips.js";
-import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
-import { el, face, faces, sentence, tidy, announcer, onEveryPage } from "./dom.js";
+import { parseCard, cardSymbol, spokenName } from "../engine/cards.js";
+import { el, face, faces, sentence, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
 
 const SELECTOR = '[data-widget="chips"]';
 const MAX_CARDS = 10; // chips-hand-sizes
-const WIDE = "(min-width: 45em)"; // the tap grid starts open where there is room for it
 const mounted = new WeakSet();
 
-const tokens = (text) => pySplit(text.replaceAll(",", " "));
+const tokens = tokensOf;
 const canonical = (tok) => { try { return parseCard(tok).code; } catch { return null; } };
 const spoken = (code) => spokenName(parseCard(code));
 
@@ -89,36 +88,6 @@ function mount(root) {
     const list = tokens(input.value);
     if (!final && list.length && !/[\s,]$/.test(input.value) && !canonical(list[list.length - 1])) list.pop();
     return list;
-  }
-
-  function syncGrid() {
-    if (!grid) return;
-    const counts = new Map();
-    let total = 0;
-    for (const tok of tokens(input.value)) {
-      const code = canonical(tok);
-      if (code) counts.set(code, (counts.get(code) || 0) + 1);
-      total += 1;
-    }
-    const isFull = total >= maxCards;
-    for (const button of grid.querySelectorAll("[data-card]")) {
-      const n = counts.get(button.dataset.card) || 0;
-      const most = Number(button.dataset.perPack || 1) * packCount();
-      const name = button.querySelector("[data-name]");
-      const badge = button.querySelector(".rb-grid__count");
-      button.setAttribute("aria-pressed", String(n > 0));
-      button.dataset.count = String(n);
-      button.dataset.next = n < most && !isFull ? "add" : "remove";
-      if (n === 0 && isFull) button.setAttribute("aria-disabled", "true");
-      else button.removeAttribute("aria-disabled");
-      if (name) name.textContent = n > 0 ? `${name.dataset.name}, ${n} in hand` : name.dataset.name;
-      if (badge) badge.textContent = n === 0 ? "" : n === 1 ? "✓" : `×${n}`;
-    }
-    if (full) {
-      full.textContent = isFull
-        ? `The hand is full: a Chips hand holds at most ${maxCards} cards. Tap a card in it to take it out.`
-        : "";
-    }
   }
 
   function render(rec, now) {
@@ -209,26 +178,16 @@ function mount(root) {
     render(out.rec, now);
   }
 
-  /** A tap puts one more copy in while the packs hold another and the hand has room; otherwise
-   * it takes that card out of the hand (every copy of it). */
-  function tap(button) {
-    if (button.getAttribute("aria-disabled") === "true") {
-      if (full) announce(full.textContent, { now: true }); // say why nothing went in
-      return;
-    }
-    const code = button.dataset.card;
-    const list = tokens(input.value);
-    if (button.dataset.next === "add") list.push(code);
-    else {
-      for (let k = list.length - 1; k >= 0; k--) if (canonical(list[k]) === code) list.splice(k, 1);
-    }
-    input.value = list.join(" ");
-    update();
-  }
+  const syncGrid = mountGrid({
+    grid, full, input, packs: packCount, maxCards, announce, changed: () => update(),
+    fullText: `The hand is full: a Chips hand holds at most ${maxCards} cards. Tap a card in it to take it out.`,
+  });
+  reveal(root);
 
   form.addEventListener("submit", (event) => {
     event.preventDefault(); // Enter scores in place: the page never reloads
     update({ now: true });
+    showAnswer(result);
   });
   input.addEventListener("input", () => update({ final: false }));
   input.addEventListener("blur", () => update());
@@ -237,22 +196,7 @@ function mount(root) {
     caller.addEventListener("blur", () => update());
   }
   if (packs) packs.addEventListener("change", () => update());
-  if (grid) {
-    grid.hidden = false;
-    if (window.matchMedia && window.matchMedia(WIDE).matches) grid.open = true;
-    grid.addEventListener("click", (event) => {
-      const button = event.target.closest("button");
-      if (!button || !grid.contains(button)) return;
-      if (button.hasAttribute("data-clear")) {
-        input.value = "";
-        update();
-      } else if (button.hasAttribute("data-undo")) {
-        input.value = tokens(input.value).slice(0, -1).join(" ");
-        update();
-      } else if (button.dataset.card) tap(button);
-    });
-  }
-  // A form sent before the script loaded (GET, to this page) carries its fields in the address.
+  // An address may carry a hand to score (?cards=8H+8S&caller=...), as the plain form once sent it.
   const params = new URLSearchParams(window.location.search);
   if (params.has("cards") && !input.value) input.value = params.get("cards");
   if (params.has("caller") && caller && !caller.value) caller.value = params.get("caller");

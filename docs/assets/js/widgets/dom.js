@@ -2,7 +2,7 @@
 // what people type), card faces with their spoken names, and mounting on every page that
 // Material's instant navigation swaps in (document$), or once on a plain page.
 
-import { parseCard, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
+import { parseCard, pySplit, cardSymbol, spokenName, SUIT_NOUN } from "../engine/cards.js";
 
 export function el(tag, attrs = {}, text = null) {
   const node = document.createElement(tag);
@@ -63,4 +63,90 @@ export function onEveryPage(selector, mount) {
   if (documents && typeof documents.subscribe === "function") documents.subscribe(mountAll);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
   else mountAll();
+}
+
+/** Show what only works with the script (the form, the promise of an answer) and hide the note
+ * that stands in for it without one. Safe to run again on the same widget. */
+export function reveal(root) {
+  for (const node of root.querySelectorAll("[data-controls]")) node.hidden = false;
+  for (const node of root.querySelectorAll("[data-nojs]")) node.hidden = true;
+}
+
+/** Bring the answer into view when it is not (a phone, a long form) and mark it for a moment, so
+ * a press of the submit button visibly does something even when the answer was already there. */
+export function showAnswer(result) {
+  if (!result) return;
+  const box = result.getBoundingClientRect();
+  const header = document.querySelector(".md-header");
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  if (box.top < top || box.bottom > window.innerHeight) result.scrollIntoView({ block: "nearest" });
+  result.classList.remove("rb-widget__result--fresh");
+  void result.offsetWidth; // restart the mark if it is still on from the last press
+  result.classList.add("rb-widget__result--fresh");
+}
+
+/** The cards in a text field ("8H, 10s JK"): words split on spaces and commas. */
+export const tokensOf = (text) => pySplit(text.replaceAll(",", " "));
+const canonicalCode = (tok) => { try { return parseCard(tok).code; } catch { return null; } };
+
+/** Run a tap grid (generator/templates/widgets/_grid.html) over a text field of cards: a tap
+ * puts one more copy in while the packs hold another (and the hand has room), otherwise takes
+ * every copy of that card out; the buttons show what is in the field. `packs()` is how many
+ * packs (decks) are in play, `maxCards` the most a hand holds (Infinity: no bound), `fullText`
+ * the words when the hand is full. `changed()` runs after every change the grid makes.
+ * Returns sync(), to run when the field or the packs change some other way. */
+export function mountGrid({ grid, full, input, packs, maxCards = Infinity, fullText = "", changed, announce }) {
+  if (!grid) return () => {};
+  grid.hidden = false;
+  grid.open = true;
+  function sync() {
+    const counts = new Map();
+    let total = 0;
+    for (const tok of tokensOf(input.value)) {
+      const code = canonicalCode(tok);
+      if (code) counts.set(code, (counts.get(code) || 0) + 1);
+      total += 1;
+    }
+    const isFull = total >= maxCards;
+    for (const button of grid.querySelectorAll("[data-card]")) {
+      const n = counts.get(button.dataset.card) || 0;
+      const most = Number(button.dataset.perPack || 1) * packs();
+      const name = button.querySelector("[data-name]");
+      const badge = button.querySelector(".rb-grid__count");
+      button.setAttribute("aria-pressed", String(n > 0));
+      button.dataset.count = String(n);
+      button.dataset.next = n < most && !isFull ? "add" : "remove";
+      if (n === 0 && isFull) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+      if (name) name.textContent = n > 0 ? `${name.dataset.name}, ${n} in hand` : name.dataset.name;
+      if (badge) badge.textContent = n === 0 ? "" : n === 1 ? "✓" : `×${n}`;
+    }
+    if (full) full.textContent = isFull ? fullText : "";
+  }
+  function tap(button) {
+    if (button.getAttribute("aria-disabled") === "true") {
+      if (full && announce) announce(full.textContent, { now: true }); // say why nothing went in
+      return;
+    }
+    const code = button.dataset.card;
+    const list = tokensOf(input.value);
+    if (button.dataset.next === "add") list.push(code);
+    else {
+      for (let k = list.length - 1; k >= 0; k--) if (canonicalCode(list[k]) === code) list.splice(k, 1);
+    }
+    input.value = list.join(" ");
+    changed();
+  }
+  grid.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button || !grid.contains(button)) return;
+    if (button.hasAttribute("data-clear")) {
+      input.value = "";
+      changed();
+    } else if (button.hasAttribute("data-undo")) {
+      input.value = tokensOf(input.value).slice(0, -1).join(" ");
+      changed();
+    } else if (button.dataset.card) tap(button);
+  });
+  return sync;
 }

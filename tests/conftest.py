@@ -21,6 +21,8 @@ CHROMIUM = "/usr/bin/chromium"
 #: instant navigation never intercepts a link.
 SITE_HOST = "127.0.0.1"
 SITE_PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765"))
+#: The stand-in address of "Suggest a correction" in the test builds.
+CORRECTIONS_URL = "https://corrections.example/issues/new"
 
 
 @pytest.fixture(scope="session")
@@ -34,6 +36,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from generator.build import build
 
     out = tmp_path_factory.mktemp("site") / "site"
+    # mkdocs.yml leaves the correction form's address empty until the project has one; the tests
+    # check the link with a stand-in on a reserved domain (RFC 2606), never a real host.
+    os.environ.setdefault("RULEBOOK_CORRECTIONS_URL", CORRECTIONS_URL)
     build(ROOT, out, site_url=f"http://{SITE_HOST}:{SITE_PORT}/")
     return out
 

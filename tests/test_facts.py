@@ -28,8 +28,12 @@ def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
+#: Tags inside a line of text: no word break at their edges ("<abbr>groups</abbr>," reads "groups,").
+INLINE = frozenset({"a", "abbr", "b", "code", "em", "i", "kbd", "small", "span", "strong", "sub", "sup"})
+
+
 class _Text(HTMLParser):
-    """The visible text of a page (no scripts or styles)."""
+    """The visible text of a page (no scripts or styles); block elements break words, inline ones do not."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -39,10 +43,14 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         if tag in ("script", "style"):
             self._skip += 1
+        if tag not in INLINE:
+            self.parts.append(" ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("script", "style") and self._skip:
             self._skip -= 1
+        if tag not in INLINE:
+            self.parts.append(" ")
 
     def handle_data(self, data: str) -> None:
         if not self._skip:
@@ -52,7 +60,7 @@ class _Text(HTMLParser):
 def page_text(html: str) -> str:
     parser = _Text()
     parser.feed(html)
-    return normalise(" ".join(parser.parts))
+    return normalise("".join(parser.parts))
 
 
 def _data_text(node: Any) -> list[str]:

@@ -3,8 +3,8 @@
 Every ruling of rules-data/<game>.yaml states its question, at least two readings a table could
 really take (each a rule, never "the source does not say"), the one followed (``chosen``) and
 why. Its id is cited in a comment beside the code that implements it, in the Python engine
-(generator/engine/games/<module>.py) and in the browser port (docs/assets/js/engine/<game>.js
-and rank/<game>.js), unless the YAML says ``python_only`` (the port has no such part) or
+(generator/engine/games/<module>.py, or the practice game generator/engine/play/<module>.py) and
+in the browser port (docs/assets/js/engine/<game>.js, rank/<game>.js, or play/<game>.js), unless the YAML says ``python_only`` (the port has no such part) or
 ``text_only`` (no engine implements it), each with its reason. The page marks each ruling
 ``data-ruling``, each reading ``data-reading`` and the followed one ``data-chosen``; the card-box
 booklet prints each ruling's question and answer.
@@ -57,13 +57,16 @@ def _ruling(game_id: str, rid: str) -> dict[str, Any]:
 
 
 def _python_source(game_id: str) -> str:
-    module = importlib.import_module(GAME_MODULES[game_id])
-    assert module.__file__ is not None
-    return Path(module.__file__).read_text(encoding="utf-8")
+    texts = []
+    for name in (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play.")):
+        module = importlib.import_module(name)
+        assert module.__file__ is not None
+        texts.append(Path(module.__file__).read_text(encoding="utf-8"))
+    return "\n".join(texts)
 
 
 def _js_source(game_id: str) -> str:
-    files = [JS / f"{game_id}.js", JS / "rank" / f"{game_id}.js"]
+    files = [JS / f"{game_id}.js", JS / "rank" / f"{game_id}.js", JS.parent / "play" / f"{game_id}.js"]
     return "\n".join(p.read_text(encoding="utf-8") for p in files if p.exists())
 
 
@@ -108,9 +111,11 @@ def test_ruling_is_cited_by_both_engines_or_says_why_not(game_id: str, rid: str)
 
 @pytest.mark.parametrize(("game_id", "rid"), CASES)
 def test_ruling_engine_functions_exist(game_id: str, rid: str) -> None:
-    module = importlib.import_module(GAME_MODULES[game_id])
+    # In the engine of the game, or of its practice game (generator/engine/play/).
+    names = (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play."))
+    modules = [importlib.import_module(n) for n in names]
     for name in _ruling(game_id, rid).get("engine") or []:
-        assert callable(getattr(module, name, None)), f"{rid}: {GAME_MODULES[game_id]} has no function {name}"
+        assert any(callable(getattr(m, name, None)) for m in modules), f"{rid}: {' or '.join(names)} has no function {name}"
 
 
 @pytest.mark.parametrize(("game_id", "rid"), CASES)

@@ -510,6 +510,12 @@ def _check_semantics(
                            f"expected {n} entries (one per relative: {', '.join(comparison['relatives'])}), "
                            f"got {len(row['relatives'])}")
 
+    # The picture of the table: the dealer sits at one of its seats.
+    table = data.get("table")
+    if table and table["dealer"] >= len(table["seats"]):
+        raise fail(("table", "dealer"), f"expected the index of one of the {len(table['seats'])} seats "
+                                        f"(0 to {len(table['seats']) - 1}), got {table['dealer']}")
+
     # Rulings cite existing rule ids.
     for i, ruling in enumerate(data["rulings"]):
         for j, ref in enumerate(ruling["rules"]):

@@ -128,7 +128,7 @@ def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleS
         else:
             action = f"{who} cannot play on a first turn and passes without drawing."
         hands = tuple((names[i], tuple(format_card(c) for c in h), "") for i, h in enumerate(state.hands))
-        table = (Pile("Top card", (format_card(state.top),)), Pile("Stock", text=f"{len(state.stock)} cards"))
+        table = (Pile("Top card", (format_card(state.top),)), Pile("Deck", text=f"{len(state.stock)} cards"))
         steps.append(SampleStep(number, who, action, hands=hands, table=table))
     result: list[tuple[str, str]] = []
     if answer["scores"] is not None:

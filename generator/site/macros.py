@@ -20,6 +20,7 @@ from ..engine.errors import RulebookError
 from ..print.downloads import downloads
 from ..render import Ref, card_html, game_refs, render_partial
 from .pages import block, page_root, project_root
+from .terms import terms_of, wrap_terms
 
 
 class UnknownGame(RulebookError):
@@ -42,14 +43,27 @@ PARTS: dict[str, str] = {
     "comparison": "partials/comparison.html",
     "glossary": "partials/glossary.html",
     "keep_share": "partials/keep_share.html",
+    "table_picture": "partials/table_picture.html",
+}
+
+#: The long reference parts, folded away on the page (issue 14: a newcomer's page is short) in a
+#: ``<details>`` that opens on a tap, and on a link to anything inside it (Material opens the block,
+#: docs/assets/js/reveal.js then scrolls to the target). Paper renders the partials unfolded.
+#: Macro name -> the words of the fold's summary, given the game.
+FOLDED: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "examples": lambda g: f"Show the {len(g.get('examples') or [])} worked examples",
+    "rulings": lambda g: f"Show all {len(g.get('rulings') or [])} rulings",
+    "comparison": lambda g: "Show the comparison",
+    "glossary": lambda g: f"Show the {len(g.get('glossary') or [])} words of the glossary",
 }
 
 class Site:
     """The games of one site build and the HTML of their parts."""
 
-    def __init__(self, games: list[Any], site_url: str = "") -> None:
+    def __init__(self, games: list[Any], site_url: str = "", corrections_url: str = "") -> None:
         self.games = games
         self.site_url = site_url
+        self.corrections_url = corrections_url
         self.by_id: dict[str, Any] = {g.id: g for g in games}
         self.datas: list[Mapping[str, Any]] = [g.data for g in games]
 
@@ -65,10 +79,21 @@ class Site:
 
     def part(self, name: str, game_id: str, root: str) -> Markup:
         game = self.game(game_id)
-        return block(render_partial(
+        terms = terms_of(game)
+        name_of_game = str(game["name"])
+
+        def gloss(html: str) -> Markup:
+            """The first use of each glossary word in ``html`` explained in place (generator/site/terms.py)."""
+            return wrap_terms(html, terms, name_of_game)
+
+        html = render_partial(
             PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
-            downloads=downloads,
-        ))
+            downloads=downloads, gloss=gloss, corrections_url=self.corrections_url,
+            practice_url=f"{root}{game_id}/play/",  # the quick start's link (generator/site/play.py)
+        )
+        if name in FOLDED and html.strip():
+            html = render_partial("partials/fold.html", kind=name, summary=FOLDED[name](game), body=html)
+        return block(html)
 
     def game_list(self, root: str) -> Markup:
         return block(render_partial(
@@ -81,7 +106,11 @@ def define_env(env: Any) -> None:
     from ..content.loader import load_games
 
     site_url = str(env.conf.get("site_url") or "")
-    site = Site(load_games(project_root(env)), site_url if site_url.endswith("/") or not site_url else site_url + "/")
+    extra = env.conf.get("extra") or {}
+    site = Site(
+        load_games(project_root(env)), site_url if site_url.endswith("/") or not site_url else site_url + "/",
+        corrections_url=str(extra.get("corrections_url") or ""),
+    )
 
     def root() -> str:
         page = getattr(env, "page", None)
@@ -120,3 +149,7 @@ def define_env(env: Any) -> None:
     from .widgets import register as register_widgets
 
     register_widgets(env)  # widget(): the scorer on each game page (generator/site/widgets.py)
+
+    from .play import register as register_practice
+
+    register_practice(env)  # practice(): the drills of /<game>/play/ (generator/site/play.py)

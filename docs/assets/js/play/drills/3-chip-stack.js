@@ -1,0 +1,126 @@
+// The 3 Chip Stack drill of the practice page, "Who wins this showdown?" (issue 16): two to four
+// hands of three cards dealt from a seeded pack (play/rng.js); the learner ticks the winner (or
+// the winners: hands can tie), the browser engine (engine/3-chip-stack.js showdown, never a second
+// judge here) decides, and the answer says at which card it was decided, with the rules quoted
+// from the page. threeQuestion(seed, settings) is pure.
+
+import { showdown, strength } from "../../engine/3-chip-stack.js";
+import { buildDeck, parseCard } from "../../engine/cards.js";
+import { seedState, shuffled } from "../rng.js";
+import { el, face, onEveryPage } from "../../widgets/dom.js";
+import { quote, runDrill } from "./common.js";
+
+export const MIN_HANDS = 2;
+export const MAX_HANDS = 4;
+const ORDINAL = ["first", "second", "third"];
+
+export function threeSettings({ hands = 3 } = {}) {
+  const n = Number(hands);
+  return { hands: Number.isInteger(n) && n >= MIN_HANDS && n <= MAX_HANDS ? n : 3 };
+}
+
+/** The question of a seed: {seed, hands (lists of codes), record (the engine's showdown), next}. */
+export function threeQuestion(seed, settings = {}) {
+  const { hands: n } = threeSettings(settings);
+  const [deck, next] = shuffled(seedState(seed), buildDeck(1, false).map((c) => c.code));
+  const hands = [];
+  for (let k = 0; k < n; k++) hands.push(deck.slice(3 * k, 3 * k + 3));
+  return { seed, hands, record: showdown({ hands, pot: 0 }), next };
+}
+
+/** The engine's order (three-chip-stack-ranking): best card first. */
+const best = (codes) => codes.map(parseCard).sort((a, b) => strength(b) - strength(a));
+
+export function rulesOf(q) {
+  const ids = ["three-chip-stack-ranking"];
+  const paired = q.hands.some((h) => new Set(h.map((c) => parseCard(c).rank)).size < 3);
+  if (paired) ids.push("three-chip-stack-no-combinations");
+  if (q.record.decided_by !== null && q.record.decided_by > 1) ids.push("three-chip-stack-next-card");
+  if (q.record.winners.length > 1) ids.push("three-chip-stack-split", "three-chip-stack-ruling-suits");
+  return ids;
+}
+
+const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
+
+function show(q, box) {
+  box.append(el("p", { class: "rb-drill__prompt" }, "At the showdown:"));
+  const list = el("ul", { class: "rb-drill__groups", "data-hands": JSON.stringify(q.hands) });
+  q.hands.forEach((h, k) => {
+    const li = el("li");
+    li.append(`Player ${k + 1}: `);
+    h.forEach((code) => li.append(face(code), " "));
+    list.append(li);
+  });
+  box.append(list);
+}
+
+function mount(root) {
+  runDrill(root, {
+    game: "3-chip-stack",
+    settingsOf: (form) => threeSettings({ hands: form.elements.hands.value }),
+    applySettings: (form, params) => {
+      form.elements.hands.value = String(threeSettings({ hands: params.get("hands") ?? 3 }).hands);
+    },
+    question: (seed, settings) => threeQuestion(seed, settings),
+    show,
+    resetAnswer: (form, q) => {
+      const boxes = form.querySelector("[data-winner-boxes]");
+      boxes.replaceChildren();
+      q.hands.forEach((_, k) => {
+        const label = el("label", { class: "rb-drill__check" });
+        label.append(el("input", { type: "checkbox", name: "winner", value: String(k) }), ` Player ${k + 1}`);
+        boxes.append(label);
+      });
+    },
+    answerOf: (form) => {
+      const picked = [...form.querySelectorAll('input[name="winner"]:checked')].map((i) => Number(i.value));
+      return picked.length ? { winners: picked } : { error: "Tick the player who wins (or every player who ties)." };
+    },
+    judge: (q, given) => {
+      const rec = q.record;
+      const right = given.winners.length === rec.winners.length && given.winners.every((w) => rec.winners.includes(w));
+      const who = names(rec.winners.map((k) => `Player ${k + 1}`));
+      const head = [rec.winners.length === 1 ? `${who} wins.` : `${who} tie and share the pot.`];
+      const nodes = [];
+      const parsed = q.hands.map(best);
+      if (rec.decided_by === null) {
+        nodes.push(el("p", { class: "rb-result__words" }, "Every hand is level, card for card."));
+      } else {
+        const p = rec.decided_by - 1;
+        const w = parsed[rec.winners[0]][p];
+        // The runner-up is the best hand that lost (card by card, as the engine compares), not
+        // the best card at that place among every hand that lost.
+        const byKey = (a, b) => {
+          for (let i = 0; i < a.length; i++) {
+            const d = strength(b[i]) - strength(a[i]);
+            if (d) return d;
+          }
+          return 0;
+        };
+        const runnerUp = parsed.filter((_, k) => !rec.winners.includes(k)).sort(byKey)[0][p];
+        const line = el("p", { class: "rb-result__words" });
+        line.append(`Decided at the ${ORDINAL[p]} best card: `, face(w), " beats ", face(runnerUp),
+          p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
+        nodes.push(line);
+      }
+      const list = el("ul", { class: "rb-result__groups", "aria-label": "Hands, best card first" });
+      parsed.forEach((h, k) => {
+        const li = el("li");
+        li.append(`Player ${k + 1}: `);
+        h.forEach((c) => li.append(face(c), " "));
+        if (rec.winners.includes(k)) li.append(el("strong", {}, rec.winners.length === 1 ? "wins" : "shares the win"));
+        list.append(li);
+      });
+      nodes.push(list);
+      const why = el("div", { class: "rb-drill__rules" });
+      for (const id of rulesOf(q)) {
+        const node = quote(root, id);
+        if (node) why.append(node);
+      }
+      nodes.push(why);
+      return { right, head, nodes };
+    },
+  });
+}
+
+if (typeof document !== "undefined") onEveryPage('[data-drill="3-chip-stack"]', mount);

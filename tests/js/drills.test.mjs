@@ -1,0 +1,141 @@
+// The drill generators of the practice pages (docs/assets/js/play/drills/), under node:
+// the same seed gives the same question, a question's `next` seed gives the one after, every
+// hand is a real deal (the round's size, no card twice, one pack), the Chips focus really deals
+// hands with wilds in a group, an Ace, a card that lays off; the streak store refuses what is not
+// its own. Run by `node --test tests/js/` (make test-js).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chipsQuestion, chipsSettings, FOCI, rulesOf as chipsRules } from "../../docs/assets/js/play/drills/chips.js";
+import { chainsQuestion, KINDS } from "../../docs/assets/js/play/drills/chains.js";
+import { threeQuestion } from "../../docs/assets/js/play/drills/3-chip-stack.js";
+import { questionOf, isRight } from "../../docs/assets/js/play/drills/examples.js";
+import { readStreaks, seedFrom, MAX_STREAK } from "../../docs/assets/js/play/drills/common.js";
+import { HAND_SIZES, scoreChips } from "../../docs/assets/js/engine/chips.js";
+import { playChains } from "../../docs/assets/js/engine/chains.js";
+import { showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
+
+const SEEDS = Array.from({ length: 60 }, (_, k) => (k * 2654435761) >>> 0);
+const wild = (code) => code === "JK" || code.startsWith("2");
+
+test("chips: one seed, one question; `next` seeds the one after", () => {
+  for (const focus of FOCI) {
+    for (const round of [1, 4, 8]) {
+      const a = chipsQuestion(12345, { round, focus });
+      const b = chipsQuestion(12345, { round, focus });
+      assert.deepEqual(a, b);
+      const c = chipsQuestion(a.next, { round, focus });
+      assert.notDeepEqual(c.hand, a.hand);
+      assert.deepEqual(chipsQuestion(a.next, { round, focus }), c);
+    }
+  }
+});
+
+test("chips: a hand of the round's size, from one pack, scored by the engine", () => {
+  for (const seed of SEEDS) {
+    for (const focus of FOCI) {
+      const round = 1 + (seed % HAND_SIZES.length);
+      const q = chipsQuestion(seed, { round, focus });
+      assert.equal(q.hand.length, HAND_SIZES[round - 1]);
+      const all = [...q.hand, ...(q.caller_groups || []).flatMap((g) => g.cards)];
+      const counts = {};
+      for (const code of all) counts[code] = (counts[code] || 0) + 1;
+      for (const [code, n] of Object.entries(counts)) assert.ok(n <= (code === "JK" ? 2 : 1), `${code} x${n}`);
+      assert.deepEqual(q.record, scoreChips({ hand: q.hand, packs: 1, caller_groups: q.caller_groups }));
+      if (q.caller_groups) {
+        // The caller called: their groups are a whole hand of the round's size.
+        assert.equal(q.caller_groups.reduce((n, g) => n + g.cards.length, 0), q.hand.length);
+      }
+    }
+  }
+});
+
+test("chips: the wilds focus puts a wild in a group", () => {
+  let n = 0;
+  for (const seed of SEEDS) {
+    const q = chipsQuestion(seed, { round: 1 + (seed % 8), focus: "wilds" });
+    assert.ok(q.record.melds.some((m) => m.cards.some(wild)) || q.record.lay_offs.some((l) => wild(l.card)), q.hand.join(" "));
+    n += 1;
+  }
+  assert.equal(n, SEEDS.length);
+});
+
+test("chips: the Aces focus deals an Ace, mostly in a run or loose", () => {
+  let inRun = 0;
+  for (const seed of SEEDS) {
+    const q = chipsQuestion(seed, { round: 1 + (seed % 8), focus: "aces" });
+    assert.ok(q.hand.some((c) => c.startsWith("A")), q.hand.join(" "));
+    if (q.record.melds.some((m) => m.kind === "run" && m.cards.some((c) => c.startsWith("A")))) inRun += 1;
+  }
+  assert.ok(inRun >= SEEDS.length / 3, `an Ace in a run in ${inRun} of ${SEEDS.length}`);
+});
+
+test("chips: the laying-off focus deals the caller's groups and a card that lays off", () => {
+  for (const seed of SEEDS) {
+    const q = chipsQuestion(seed, { round: 1 + (seed % 8), focus: "lay-off" });
+    assert.ok(q.caller_groups && q.caller_groups.length >= 1);
+    assert.ok(q.record.lay_offs.length >= 1, `${q.hand.join(" ")} onto ${JSON.stringify(q.caller_groups)}`);
+    assert.ok(chipsRules(q.record).includes("chips-lay-off"));
+  }
+});
+
+test("chips: settings from the address are checked, never trusted", () => {
+  assert.deepEqual(chipsSettings({ round: "9", focus: "<b>", caller: "1" }), { round: 1, focus: "any", caller: false });
+  assert.deepEqual(chipsSettings({ round: "8", focus: "aces", caller: "yes" }), { round: 8, focus: "aces", caller: true });
+});
+
+test("chains: deterministic, every kind dealt, the engine's record", () => {
+  const kinds = new Set();
+  const legal = new Set();
+  for (const seed of SEEDS) {
+    const q = chainsQuestion(seed);
+    assert.deepEqual(chainsQuestion(seed), q);
+    assert.notEqual(q.top, q.card);
+    assert.deepEqual(q.record, playChains({ top: q.top, card: q.card, decks: 1, variant: null }));
+    kinds.add(q.kind);
+    legal.add(q.record.legal);
+  }
+  assert.deepEqual([...kinds].sort(), [...KINDS].sort());
+  assert.deepEqual([...legal].sort(), [false, true]);
+});
+
+test("3 Chip Stack: deterministic, n hands of three, no card twice", () => {
+  for (const seed of SEEDS) {
+    for (const hands of [2, 3, 4]) {
+      const q = threeQuestion(seed, { hands });
+      assert.deepEqual(threeQuestion(seed, { hands }), q);
+      assert.equal(q.hands.length, hands);
+      const cards = q.hands.flat();
+      assert.equal(new Set(cards).size, 3 * hands);
+      assert.deepEqual(q.record, showdown({ hands: q.hands, pot: 0 }));
+    }
+  }
+  assert.equal(threeQuestion(1, { hands: 9 }).hands.length, 3); // out of range: the default
+});
+
+test("examples: what each record asks, and its answer from the claim", () => {
+  const chips = questionOf("chips", "score", {}, { score: 5, loose: ["5D"] });
+  assert.equal(chips.ask, "What does this hand score?");
+  assert.ok(isRight(chips, 5) && !isRight(chips, 6));
+  const play = questionOf("chains", "play", {}, { legal: false });
+  assert.ok(isRight(play, false) && !isRight(play, true));
+  const who = questionOf("3-chip-stack", "showdown", { hands: [[], [], []] }, { winners: [0, 1] });
+  assert.equal(who.seats, 3);
+  assert.ok(isRight(who, [1, 0]) && !isRight(who, [0]) && !isRight(who, [0, 1, 2]));
+  assert.equal(questionOf("chips", "replay", {}, { scores: [0] }), null);
+});
+
+test("streaks: a stored value that is not ours gives a fresh start", () => {
+  assert.deepEqual(readStreaks(null), { streaks: { chips: { streak: 0, best: 0 }, chains: { streak: 0, best: 0 }, "3-chip-stack": { streak: 0, best: 0 } }, damaged: false });
+  for (const bad of ["{", "[]", "null", '"x"', '{"chips": {"streak": 3, "best": 1}}', '{"chips": {"streak": -1, "best": 0}}',
+    `{"chips": {"streak": ${MAX_STREAK + 1}, "best": ${MAX_STREAK + 1}}}`, "9".repeat(3000)]) {
+    const { streaks, damaged } = readStreaks(bad);
+    assert.ok(damaged, bad.slice(0, 40));
+    assert.deepEqual(streaks.chips, { streak: 0, best: 0 });
+  }
+  const ok = readStreaks('{"chips": {"streak": 2, "best": 5}}');
+  assert.deepEqual(ok.streaks.chips, { streak: 2, best: 5 });
+  assert.equal(ok.damaged, false);
+  assert.equal(seedFrom("123"), 123);
+  for (const bad of ["", "-1", "1e3", "4294967296", "12a", null]) assert.equal(seedFrom(bad), null);
+});

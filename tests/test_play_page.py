@@ -1,0 +1,55 @@
+"""The practice pages' server side (generator/site/play.py): every rule a drill quotes is rendered
+from rules-data (words, label, link to the game page), an id rules-data lacks stops the build with
+one line, the practice game's place is there but hidden, and the drill's controls wait for the script."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.content.loader import load_games
+from generator.render import plain_text
+from generator.site import play
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def games() -> list[dict[str, object]]:
+    return [g.data for g in load_games(ROOT)]
+
+
+@pytest.mark.parametrize("game_id", sorted(play.DRILLS))
+def test_every_quoted_rule_is_rendered_from_rules_data(games: list[dict[str, object]], game_id: str) -> None:
+    html = str(play.render_practice(game_id, games, "../../"))
+    found = re.findall(r'<template data-rule="([a-z0-9-]+)" data-label="([^"]+)" data-href="([^"]+)">(.*?)</template>', html, re.DOTALL)
+    assert [f[0] for f in found] == list(play.QUOTED[game_id])
+    words = play.sentences(next(g for g in games if g["id"] == game_id))
+    for rule_id, _label, href, body in found:
+        assert href == f"../../{game_id}/#{rule_id}"
+        first = re.split(r"\[\[", " ".join(words[rule_id].split()))[0].strip().replace("'", "&#39;")
+        assert first[:25] in body, rule_id
+    assert f'data-drill="{game_id}"' in html
+    assert re.search(r'<section class="rb-practice-game"[^>]* hidden data-practice-game-section>', html)
+    assert f'data-practice-game="{game_id}"' in html
+    # Without the script: the note, and every control hidden.
+    for tag in re.findall(r"<(?:form|div)[^>]*data-controls[^>]*>", html):
+        assert " hidden" in tag, tag
+
+
+def test_a_quoted_id_rules_data_lacks_stops_the_build(games: list[dict[str, object]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(play.QUOTED, "chains", ("chains-run", "chains-no-such-rule"))
+    with pytest.raises(play.UnknownPractice, match=r"^generator/site/play.py: the chains drill quotes 'chains-no-such-rule'"):
+        play.render_practice("chains", games, "../../")
+    with pytest.raises(play.UnknownPractice, match="unknown practice page 'poker'"):
+        play.render_practice("poker", games, "../../")
+
+
+def test_the_round_sizes_come_from_the_engine_and_the_rule(games: list[dict[str, object]]) -> None:
+    html = str(play.render_practice("chips", games, "../../"))
+    options = re.findall(r'<option value="(\d)"[^>]*>(\d) \((\d+) cards\)</option>', html)
+    assert [(int(a), int(c)) for a, _, c in options] == list(enumerate(range(3, 11), start=1))
+    rule = next(q for q in play.quotes(games, "chips", "") if q["id"] == "chips-hand-sizes")
+    assert plain_text(str(rule["html"]))[:40] in html

@@ -177,7 +177,8 @@ WIDGET = {
     "chains": {"widgets/chains.js", "engine/chains.js"},
     "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js"},
 }
-SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round.js"}
+SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round.js", "reveal.js", "terms.js",
+          "play/drills/examples.js"}  # the worked examples as questions (issue 16)
 
 
 def _modules(requests: list[str], site_url: str) -> set[str]:

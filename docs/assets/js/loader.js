@@ -14,6 +14,14 @@ const MODULES = [
   ['[data-widget="3-chip-stack"]', "./widgets/3-chip-stack.js"],
   ["[data-score-keeper]", "./scorekeeper/scorekeeper.js"],
   ["[data-sample-round]", "./sample-round.js"],
+  // The practice pages' drills (generator/site/play.py) and the game pages' examples as questions.
+  ['[data-drill="chips"]', "./play/drills/chips.js"],
+  ['[data-drill="chains"]', "./play/drills/chains.js"],
+  ['[data-drill="3-chip-stack"]', "./play/drills/3-chip-stack.js"],
+  [".rb-examples [data-example]", "./play/drills/examples.js"],
+  ['[data-practice-game="chains"]', "./play/table/chains.js"], // the practice game (play/table/)
+  ["details.rb-fold", "./reveal.js"], // folded reference parts open on a link into them (issue 14)
+  ["abbr.rb-term", "./terms.js"], // glossary words: Material's tooltips kept inside <main> (issue 14)
 ];
 
 const started = new Set();

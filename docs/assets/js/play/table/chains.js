@@ -1,0 +1,293 @@
+// The Chains practice table (issue 16): a whole game of ten hands against the computer on the
+// practice page's [data-practice-game="chains"] (generator/templates/play/page.html). Every move
+// goes through the whole-game engine (../chains.js); the points at the end of a hand are the
+// browser engine's (../../engine/chains.js POINTS, scoreChains), the same as the scorer's.
+// Tap a card to play it; a card that cannot go shows the engine's refusal with its rule.
+
+import * as engine from "../chains.js";
+import { POINTS, judgePlay, scoreChains } from "../../engine/chains.js";
+import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { el, face, onEveryPage } from "../../widgets/dom.js";
+import {
+  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+} from "./common.js";
+
+const GAME = "chains";
+const HANDS = 10; // chains-game
+const KIND_WORDS = { royal: "a royal", run: "a run", flush: "a flush", same: "the same card" };
+const KIND_RULE = { royal: "chains-royal", run: "chains-run", flush: "chains-flush" };
+
+const sym = (code) => cardSymbol(cardOf(code));
+const top = (state) => state.pile[state.pile.length - 1];
+
+/** The log line of a move (state before and after). */
+function describe(move, before, after) {
+  const who = seatName(before.turn);
+  const verb = (you, they) => (before.turn === HUMAN ? you : they);
+  let line;
+  if (move.action === "play") {
+    line = `${who} ${verb("played", "played")} ${sym(move.card)} on ${sym(top(before))} (${KIND_WORDS[after.last.kind] || after.last.kind})`;
+    if (after.last.wentOut) line += `, and ${verb("are", "is")} out`;
+    else if (after.last.again) line += `, and may play again`;
+  } else if (move.action === "draw") {
+    line = `${who} ${verb("could not play and drew a card", "could not play and drew a card")}`;
+  } else {
+    line = before.again ? `${who} stopped after the royal` : `${who} passed`;
+  }
+  if (after.last.handOver) line += `. Hand ${before.handNumber} is over`;
+  return `${line}.`;
+}
+
+/** "K♠ 20 + 7♥ 10 = 30 points": the engine's points of a hand, card by card. */
+function pointsLine(hand, score) {
+  const checked = scoreChains({ hand, decks: 1 });
+  const total = typeof checked.score === "number" ? checked.score : score;
+  if (!hand.length) return "no cards: 0 points";
+  const parts = hand.map((code) => `${sym(code)} ${POINTS[cardOf(code).rank]}`);
+  return `${parts.join(" + ")} = ${total} points`;
+}
+
+function mount(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "true";
+  const section = root.closest("[data-practice-game-section]");
+  if (section) section.hidden = false;
+  const gameUrl = gameUrlOf(root, GAME);
+
+  // --- The parts of the table, built once --------------------------------------------------
+  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
+  const playersId = "rb-table-chains-players";
+  const setupLabel = el("label", { for: playersId }, "Players");
+  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
+  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
+  const status = el("p", { class: "rb-table__status", "data-status": "" });
+  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const pile = el("p", { class: "rb-table__pile", "data-pile": "" });
+  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
+  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
+
+  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-chains-you" });
+  const youHead = el("h3", { id: "rb-table-chains-you", class: "rb-table__heading" }, "Your hand");
+  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
+  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
+  const actions = el("div", { class: "rb-table__actions" });
+  const drawButton = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-move": "draw" }, "Draw a card");
+  const passButton = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-move": "pass" }, "Pass");
+  const hintButton = el("button", { type: "button", class: "md-button rb-table__button", "data-hint": "" }, "Hint");
+  actions.append(drawButton, passButton, hintButton);
+  const typed = el("form", { class: "rb-table__typed", "aria-label": "Play a card by name" });
+  const typedId = "rb-table-chains-typed";
+  const typedInput = el("input", { id: typedId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-chains-typed-help" });
+  const typedButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Play it");
+  const typedLabel = el("label", { for: typedId }, "Or type a card to play");
+  const typedHelp = el("span", { id: "rb-table-chains-typed-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, KD.");
+  const typedRow = el("span", { class: "rb-table__typed-row" });
+  typedRow.append(typedInput, typedButton);
+  typed.append(typedLabel, typedHelp, typedRow);
+  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
+  you.append(youHead, prompt, hand, actions, message, typed);
+
+  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-chains-summary", "data-summary": "", tabindex: "-1" });
+  summary.hidden = true;
+  const shareLine = el("p", { class: "rb-table__share" });
+  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
+  shareLine.append(share, " (the same seed and players deal the same game).");
+
+  // The end of a hand shows first (above the seats), where the eye is after the last move.
+  root.replaceChildren(setup, note, status, summary, seats, pile, logLive, logList, you, shareLine);
+
+  // --- Drawing ------------------------------------------------------------------------------
+  function drawSeats(state, toAct) {
+    seats.replaceChildren();
+    for (let s = 0; s < state.players; s += 1) {
+      const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
+      if (s === toAct) li.classList.add("rb-table__seat--to-act");
+      const n = state.hands[s].length;
+      li.append(el("strong", {}, seatLongName(s)),
+        ` · ${n} card${n === 1 ? "" : "s"} · ${state.totals[s]} points so far`);
+      if (s === state.dealer) li.append(" · dealer");
+      if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));
+      seats.append(li);
+    }
+  }
+
+  function drawRound(ctl) {
+    const state = ctl.state();
+    const round = state.rounds[state.rounds.length - 1];
+    summary.replaceChildren();
+    summary.append(el("h3", { id: "rb-table-chains-summary", class: "rb-table__heading" }, `Hand ${round.number} of ${HANDS} is over`));
+    summary.append(el("p", {}, round.out !== null && round.out !== undefined
+      ? `${seatName(round.out)} ${round.out === HUMAN ? "are" : "is"} out. Everyone else counts the cards left in their hand.`
+      : "Nobody could play or draw, so the hand ended there and everyone counts the cards they hold."));
+    const table = el("table", { class: "rb-table__scores" });
+    const cap = el("caption", {}, `Points of hand ${round.number}, and the totals (lowest wins after ${HANDS} hands)`);
+    const head = el("tr");
+    for (const h of ["Player", "Cards left and points", "Total"]) head.append(el("th", { scope: "col" }, h));
+    const thead = el("thead");
+    thead.append(head);
+    const body = el("tbody");
+    round.hands.forEach((cards, s) => {
+      const tr = el("tr", { "data-round-seat": String(s), "data-points": String(round.scores[s]) });
+      tr.append(el("th", { scope: "row" }, seatLongName(s)));
+      const td = el("td");
+      if (cards.length) {
+        const row = el("span", { class: "rb-table__left" });
+        cards.forEach((c) => row.append(face(c), " "));
+        td.append(row);
+      }
+      td.append(el("span", { class: "rb-table__points" }, pointsLine(cards, round.scores[s])));
+      tr.append(td, el("td", { "data-total": String(state.totals[s]) }, String(state.totals[s])));
+      body.append(tr);
+    });
+    table.append(cap, thead, body);
+    const wrap = el("div", { class: "rb-table__scroll" });
+    wrap.append(table);
+    summary.append(wrap);
+    const points = ruleQuote("chains-scoring");
+    if (points) summary.append(points);
+    if (state.over) {
+      const names = state.winners.map(seatName);
+      const words = names.length === 1
+        ? (state.winners[0] === HUMAN ? "You win the game, with the lowest total." : `${names[0]} wins the game, with the lowest total.`)
+        : `${names.join(" and ")} share the win, on equal lowest totals.`;
+      summary.append(el("p", { class: "rb-table__winner", "data-winners": state.winners.join(",") }, `After ${HANDS} hands: ${words}`));
+      const again = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-again": "" }, "Play a new game");
+      again.addEventListener("click", () => {
+        ctl.seeRound();
+        ctl.newGame(state.players, freshSeed());
+      });
+      summary.append(again);
+    } else {
+      const next = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-next-hand": "" }, `Deal hand ${state.handNumber}`);
+      next.addEventListener("click", () => ctl.seeRound());
+      summary.append(next);
+    }
+  }
+
+  function draw(ctl) {
+    const state = ctl.state();
+    const rec = ctl.record();
+    const toAct = engine.seatToAct(state);
+    const roundShown = ctl.waitingForRound();
+    const mine = ctl.humanToAct();
+    root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    root.dataset.seed = String(rec.seed);
+    root.dataset.players = String(rec.players);
+    root.dataset.moves = String(rec.moves.length);
+    note.textContent = ctl.note;
+    note.hidden = !ctl.note;
+    status.textContent = `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}.`;
+    drawSeats(state, roundShown ? null : toAct);
+    pile.replaceChildren("Top of the pile: ", face(top(state)));
+    pile.dataset.top = top(state);
+    logList.replaceChildren(...ctl.log().slice(-5).map((line) => el("li", {}, line)));
+    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
+    share.href = gameAddress(rec.seed, rec.players);
+
+    const legal = mine ? engine.legalMoves(state) : [];
+    const playable = new Set(legal.filter((m) => m.action === "play").map((m) => m.card));
+    hand.replaceChildren();
+    for (const code of state.hands[HUMAN]) {
+      const can = playable.has(code);
+      const b = el("button", { type: "button", class: "rb-table__card", "data-card": code, "data-playable": String(can) });
+      b.append(face(code));
+      if (mine) {
+        b.append(el("span", { class: "rb-table__can", "aria-hidden": "true" }, can ? "✓ play" : "✗"),
+          el("span", { class: "rb-table__sr" }, can ? ", can be played" : ", cannot be played"));
+      }
+      hand.append(b);
+    }
+    drawButton.hidden = !legal.some((m) => m.action === "draw");
+    passButton.hidden = !legal.some((m) => m.action === "pass");
+    passButton.textContent = state.again ? "Stop here" : "Pass";
+    hintButton.disabled = !mine;
+    typedButton.disabled = !mine;
+    if (state.over) prompt.textContent = "The game is over.";
+    else if (roundShown) prompt.textContent = "The hand is over: see the points below.";
+    else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
+    else if (state.again) prompt.textContent = "Your royal lets you play again: tap another card marked ✓, or stop here.";
+    else if (playable.size) prompt.textContent = "Your turn: tap a card marked ✓ to play it on the pile (one rank up or down, or the same suit).";
+    else if (legal[0] && legal[0].action === "draw") prompt.textContent = "Your turn: no card of yours can go on the pile, so you draw.";
+    else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
+
+    const wasHidden = summary.hidden;
+    summary.hidden = !(roundShown || state.over);
+    if (!summary.hidden) {
+      drawRound(ctl);
+      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+    }
+    root.dataset.drawn = "true";
+  }
+
+  // --- Starting, and the human's moves ------------------------------------------------------
+  let ctl;
+  try {
+    ctl = runTable(root, { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw });
+  } catch (error) {
+    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
+    return;
+  }
+  const select = playersSelect(playersId, 2, 6, ctl.record().players);
+  setup.append(setupLabel, select, newButton);
+
+  function say(nodes) {
+    message.replaceChildren(...nodes);
+  }
+
+  function act(move) {
+    const error = ctl.act(move);
+    if (error) say(refusalNodes(error.message, gameUrl));
+    else say([]);
+    return error;
+  }
+
+  hand.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-card]");
+    if (b) act({ action: "play", card: b.dataset.card });
+  });
+  drawButton.addEventListener("click", () => act({ action: "draw" }));
+  passButton.addEventListener("click", () => act({ action: "pass" }));
+  typed.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = typedInput.value.trim();
+    let code;
+    try {
+      code = parseCard(text).code;
+    } catch (error) {
+      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S.`)]);
+      return;
+    }
+    if (!act({ action: "play", card: code })) typedInput.value = "";
+  });
+  hintButton.addEventListener("click", () => {
+    if (!ctl.humanToAct()) return;
+    const state = ctl.state();
+    const move = engine.botMove(state);
+    const nodes = [];
+    if (move.action === "play") {
+      const kind = judgePlay(cardOf(top(state)), cardOf(move.card), 1).kind;
+      const p = el("p", { class: "rb-table__hint", "data-hint-move": `play ${move.card}` }, "Hint: the computer would play ");
+      p.append(face(move.card), ` on ${sym(top(state))}, as ${KIND_WORDS[kind]}: of the cards you may play, it leaves your hand holding the fewest points.`);
+      nodes.push(p);
+      const q = ruleQuote(KIND_RULE[kind]);
+      if (q) nodes.push(q);
+    } else if (move.action === "draw") {
+      nodes.push(el("p", { class: "rb-table__hint", "data-hint-move": "draw" }, "Hint: no card of yours can go on the pile, so you draw one."));
+    } else {
+      nodes.push(el("p", { class: "rb-table__hint", "data-hint-move": "pass" }, state.again
+        ? "Hint: stop here; no card of yours can go on the pile."
+        : "Hint: no card of yours can go on the pile, and on your first turn of a hand (or with nothing to draw) you pass."));
+    }
+    say(nodes);
+  });
+  setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    say([]);
+    ctl.newGame(Number(select.value), freshSeed());
+  });
+
+  ctl.draw();
+  ctl.schedule();
+}
+
+onEveryPage('[data-practice-game="chains"]', mount);

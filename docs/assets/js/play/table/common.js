@@ -1,0 +1,286 @@
+// What the practice tables share (issue 16): the game of the practice page played against the
+// computer through a whole-game engine of docs/assets/js/play/ (newGame, legalMoves, applyMove,
+// botMove, seatToAct; never a second judge here). Seat 0 is the human ("You"); people are
+// numbered from 1 everywhere.
+//
+// A game is kept as its record {v, game, seed, players, moves, seen}: the seed and the moves the
+// table made, replayed through the engine on load. So a saved game is checked move by move by the
+// same rules (a damaged or tampered one fails the replay, says so and starts afresh, never a blank
+// page), and the storage is small and bounded. The seed and the number of players come from the
+// address (?seed=N&players=K) so a game can be shared and replayed.
+
+import { cardSymbol, parseCard } from "../../engine/cards.js";
+import { el, tidy } from "../../widgets/dom.js";
+import { freshSeed, seedFrom } from "../drills/common.js";
+
+export const HUMAN = 0;
+/** The computer's pause before each of its moves, so a person can follow the table. */
+export const BOT_DELAY_MS = 700;
+const MAX_STORED_CHARS = 200_000;
+const MAX_MOVES = 20_000;
+const RECORD_VERSION = 1;
+
+export const seatName = (seat) => (seat === HUMAN ? "You" : `Player ${seat + 1}`);
+export const seatLongName = (seat) => (seat === HUMAN ? "You (player 1)" : `Player ${seat + 1}`);
+
+const storeKey = (game) => `rulebook-practice-${game}`;
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage switched off: the game lasts as long as the page
+  }
+}
+
+/** The engine's state after the record's moves; throws when any of them is not legal. */
+export function replay(engine, record) {
+  let state = engine.newGame({ players: record.players, seed: record.seed });
+  for (const move of record.moves) state = engine.applyMove(state, move);
+  return state;
+}
+
+/** A record read back from storage, replayed: {record, state}, {damaged: true} or null (none). */
+export function loadGame(game, engine, { minPlayers, maxPlayers }) {
+  const store = storage();
+  let text = null;
+  try {
+    text = store ? store.getItem(storeKey(game)) : null;
+  } catch {
+    text = null;
+  }
+  if (text === null) return null;
+  try {
+    if (text.length > MAX_STORED_CHARS) throw new Error("too long");
+    const rec = JSON.parse(text);
+    if (!rec || typeof rec !== "object" || rec.v !== RECORD_VERSION || rec.game !== game) throw new Error("not ours");
+    if (!Number.isInteger(rec.players) || rec.players < minPlayers || rec.players > maxPlayers) throw new Error("players");
+    if (seedFrom(String(rec.seed)) === null) throw new Error("seed");
+    if (!Array.isArray(rec.moves) || rec.moves.length > MAX_MOVES) throw new Error("moves");
+    if (!Number.isInteger(rec.seen) || rec.seen < 0) throw new Error("seen");
+    const record = { v: RECORD_VERSION, game, seed: rec.seed, players: rec.players, moves: rec.moves, seen: rec.seen };
+    const state = replay(engine, record);
+    if (record.seen > state.rounds.length) throw new Error("seen");
+    return { record, state };
+  } catch {
+    return { damaged: true };
+  }
+}
+
+export function saveGame(record) {
+  const store = storage();
+  try {
+    const text = JSON.stringify(record);
+    if (store && text.length <= MAX_STORED_CHARS) store.setItem(storeKey(record.game), text);
+  } catch {
+    // full or refused: the game on the page goes on
+  }
+}
+
+export function forgetGame(game) {
+  const store = storage();
+  try {
+    if (store) store.removeItem(storeKey(game));
+  } catch {
+    // nothing to do
+  }
+}
+
+/** {seed, players} asked for by the address, each null when absent or not a number in range.
+ * The drill on the same page rewrites the query (its own ?seed=), so the address the page was
+ * opened with (the navigation entry) is read too, when it is this page's. */
+export function askedFor({ minPlayers, maxPlayers }) {
+  const candidates = [window.location.href];
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    if (nav && nav.name) candidates.push(nav.name);
+  } catch {
+    // no navigation timing: the current address only
+  }
+  for (const href of candidates) {
+    let url;
+    try {
+      url = new URL(href);
+    } catch {
+      continue;
+    }
+    if (url.pathname !== window.location.pathname || !url.searchParams.has("players")) continue;
+    const seed = seedFrom(url.searchParams.get("seed"));
+    const n = Number(url.searchParams.get("players"));
+    const players = Number.isInteger(n) && n >= minPlayers && n <= maxPlayers ? n : null;
+    return { seed, players };
+  }
+  return { seed: null, players: null };
+}
+
+/** This game's address: the page with ?seed=N&players=K. */
+export function gameAddress(seed, players) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("seed", String(seed));
+  url.searchParams.set("players", String(players));
+  return url.href;
+}
+
+export { freshSeed };
+
+/** The rule id an engine message ends with ("... (chains-draw)"), or null. */
+export function ruleIdOf(message) {
+  const m = /\(([a-z0-9]+(?:-[a-z0-9]+)+)\)\s*$/.exec(String(message));
+  return m ? m[1] : null;
+}
+
+/** A rule's words from the page's <template data-rule> (rendered from rules-data), or null. */
+export function ruleQuote(id) {
+  const tpl = document.querySelector(`template[data-rule="${id}"]`);
+  if (!tpl) return null;
+  const p = el("p", { class: "rb-table__rule", "data-quote": id });
+  p.append(el("a", { href: tpl.dataset.href || `#${id}` }, tpl.dataset.label || id), ": ", tpl.content.cloneNode(true));
+  return p;
+}
+
+/** The engine's refusal for people: its words, and the rule it names (quoted when the page has
+ * its words; otherwise a link to it on the game's page). */
+export function refusalNodes(message, gameUrl) {
+  const words = tidy(String(message)
+    .replace(/\bseat 0 (holds|can)\b/g, (_, verb) => `you ${verb === "holds" ? "hold" : "can"}`)
+    .replace(/\bseat (\d+)\b/g, (_, n) => `player ${Number(n) + 1}`)
+    .replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (_, rank, suit) => cardSymbol(parseCard(rank + suit))));
+  const nodes = [el("p", { class: "rb-table__why" }, `Not allowed: ${words}.`.replace(/\.\.$/, "."))];
+  const id = ruleIdOf(message);
+  if (id) {
+    const q = ruleQuote(id);
+    if (q) nodes.push(q);
+    else {
+      const p = el("p", { class: "rb-table__rule", "data-rule-id": id });
+      p.append(el("a", { href: `${gameUrl}#${id}` }, "Read the rule on the rules page"), ".");
+      nodes.push(p);
+    }
+  }
+  return nodes;
+}
+
+/** The game page's address, from the practice page's "Back to the rules" link. */
+export function gameUrlOf(root, game) {
+  const page = root.closest("[data-play-page]") || document;
+  const back = page.querySelector(".rb-play__back a");
+  return back ? back.getAttribute("href") : `../../${game}/`;
+}
+
+/**
+ * Run a table on `root`: the record and state, the computer's moves after a pause, saving.
+ * `spec`: {game, engine, minPlayers, maxPlayers, defaultPlayers, describe(move, before, after)
+ * -> the log line, draw(ctx)}. Returns the controller: {state(), record(), act(move) -> null or
+ * the Error, newGame(players, seed), seeRound(), note}.
+ */
+export function runTable(root, spec) {
+  const { game, engine, minPlayers, maxPlayers, defaultPlayers } = spec;
+  let record = null;
+  let state = null;
+  let timer = null;
+  let log = [];
+  let note = "";
+
+  function start(players, seed) {
+    record = { v: RECORD_VERSION, game, seed, players, moves: [], seen: 0 };
+    state = engine.newGame({ players, seed });
+    log = [];
+  }
+
+  const asked = askedFor({ minPlayers, maxPlayers });
+  const saved = loadGame(game, engine, { minPlayers, maxPlayers });
+  if (saved && saved.damaged) {
+    note = "Your saved game could not be read, so a fresh game has started.";
+    forgetGame(game);
+  }
+  const wanted = asked.players !== null && asked.seed !== null;
+  if (saved && !saved.damaged && (!wanted || (saved.record.seed === asked.seed && saved.record.players === asked.players))) {
+    record = saved.record;
+    state = saved.state;
+  } else {
+    start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed());
+  }
+  saveGame(record);
+
+  const waitingForRound = () => record.seen < state.rounds.length;
+
+  function schedule() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const seat = engine.seatToAct(state);
+    if (seat === null || seat === HUMAN || waitingForRound()) return;
+    timer = setTimeout(() => {
+      timer = null;
+      if (!root.isConnected) return; // the page was navigated away from
+      apply(engine.botMove(state));
+    }, BOT_DELAY_MS);
+  }
+
+  function apply(move) {
+    const before = state;
+    state = engine.applyMove(state, move);
+    record.moves.push(move);
+    log.push(spec.describe(move, before, state));
+    if (log.length > 8) log = log.slice(-8);
+    saveGame(record);
+    ctl.draw();
+    schedule();
+  }
+
+  const ctl = {
+    state: () => state,
+    record: () => record,
+    log: () => log,
+    get note() {
+      return note;
+    },
+    set note(text) {
+      note = text;
+    },
+    waitingForRound,
+    humanToAct: () => engine.seatToAct(state) === HUMAN && !waitingForRound(),
+    /** The human's move: null when made, else the Error (the engine's refusal). */
+    act(move) {
+      if (!ctl.humanToAct()) {
+        const seat = engine.seatToAct(state);
+        return new Error(seat === null ? "the game is over" : `wait: it is ${seatName(seat)}'s turn, not yours`);
+      }
+      try {
+        engine.applyMove(state, move);
+      } catch (error) {
+        return error;
+      }
+      note = "";
+      apply(move);
+      return null;
+    },
+    newGame(players, seed) {
+      start(players, seed);
+      note = "";
+      saveGame(record);
+      ctl.draw();
+      schedule();
+    },
+    seeRound() {
+      record.seen = state.rounds.length;
+      saveGame(record);
+      ctl.draw();
+      schedule();
+    },
+    draw: () => spec.draw(ctl),
+    schedule,
+  };
+  return ctl;
+}
+
+/** A players <select> for minPlayers..maxPlayers. */
+export function playersSelect(id, min, max, value) {
+  const select = el("select", { id, name: "players" });
+  for (let n = min; n <= max; n += 1) {
+    const o = el("option", { value: String(n) }, `${n} players (you and ${n - 1} computer${n > 2 ? "s" : ""})`);
+    if (n === value) o.selected = true;
+    select.append(o);
+  }
+  return select;
+}

@@ -25,6 +25,26 @@ def test_sample_round_replays_and_its_claim_holds(game_id: str) -> None:
         assert len(step.hands) == len(replay.names)
 
 
+@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+def test_sample_round_starts_with_the_hands_as_dealt(game_id: str) -> None:
+    # Step 0 is the deal: every hand before anyone moves (and Chains' up-card), so a reader can
+    # follow the round from the start; the first move changes only its own player's hand.
+    game = {g.id: g for g in load_games(ROOT)}[game_id]
+    replay = check_sample_round(game)
+    assert replay is not None
+    deal, first = replay.steps[0], replay.steps[1]
+    assert deal.number == 0 and "deals" in deal.action
+    rec = game.data["sample_round"]["input"]
+    sizes = [len(cards) for _, cards, _ in deal.hands]
+    if game_id == "chips":
+        assert sorted(sizes) == [rec["hand_size"]] * (rec["players"] - 1) + [rec["hand_size"] + 1]
+        assert rec["deck"][:sum(sizes)] and {c for _, h, _ in deal.hands for c in h} == set(rec["deck"][:sum(sizes)])
+    if game_id == "chains":
+        assert deal.table[0].label == "Top card" and deal.table[0].cards
+    changed = [d[0] for d, f in zip(deal.hands, first.hands, strict=True) if sorted(d[1]) != sorted(f[1])]
+    assert changed in ([], [first.actor])
+
+
 def test_chips_sample_round_shows_the_call_a_draw_two_deep_and_a_lay_off() -> None:
     replay = check_sample_round({g.id: g for g in load_games(ROOT)}["chips"])
     assert replay is not None

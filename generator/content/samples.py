@@ -65,8 +65,18 @@ def _cards(cards: Sequence[str]) -> str:
 def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleStep], list[tuple[str, str]], dict[str, Any]]:
     from ..engine.games import chips
 
-    answer = chips.replay_record(_copy(data["input"]))
-    steps = []
+    rec = _copy(data["input"])
+    answer = chips.replay_record(_copy(rec))
+    # Step 0, the deal (replay_record has checked the deck): the hands as dealt, before anyone moves.
+    dealt, stock = chips.deal_round([parse_card(c) for c in rec["deck"]], players=rec["players"],
+                                    dealer=rec["dealer"], hand_size=rec["hand_size"])
+    dealer, first = names[rec["dealer"]], names[(rec["dealer"] + 1) % rec["players"]]
+    steps = [SampleStep(
+        0, dealer,
+        f"{dealer} deals {rec['hand_size']} cards each and one more to {first}; no card is turned up.",
+        hands=tuple((names[i], tuple(format_card(c) for c in chips.sort_cards(h)), "") for i, h in enumerate(dealt)),
+        table=(Pile("Discard pile (top last)", text="empty"), Pile("Deck", text=f"{len(stock)} cards")),
+    )]
     for s in answer["steps"]:
         who = names[s["player"]]
         if s["take"] is None:
@@ -112,7 +122,14 @@ def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleS
     dealt = chains.deal([parse_card(c) for c in rec["deck"]], players=rec["players"], dealer=rec["dealer"],
                         decks=rec.get("decks") or 1)
     state = chains.start_hand(dealt, variants=chains.parse_variants(rec.get("variant")))
-    steps = []
+    # Step 0, the deal: the hands as dealt and the card turned up, before anyone plays.
+    dealer = names[rec["dealer"]]
+    steps = [SampleStep(
+        0, dealer,
+        f"{dealer} deals {len(state.hands[0])} cards each and turns up {_c(format_card(state.top))}.",
+        hands=tuple((names[i], tuple(format_card(c) for c in h), "") for i, h in enumerate(state.hands)),
+        table=(Pile("Top card", (format_card(state.top),)), Pile("Deck", text=f"{len(state.stock)} cards")),
+    )]
     for number, move in enumerate(rec["moves"], start=1):
         state, step = chains.apply_move(state, move, number)
         who = names[step.player]

@@ -353,3 +353,21 @@ def test_book_order_pads_before_the_back_cover() -> None:
     assert gpdf.book_order(6) == [(6, 1), (2, None), (None, 3), (4, 5)]
     sides = gpdf.book_order(27)
     assert len(sides) == 14 and sides[0] == (27, 1) and sides[1] == (2, None)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_picture_of_the_table_with_its_words(books: dict[str, Any], game_id: str) -> None:
+    # The page's picture of the table (partials/table_picture.html) is in the book too: its
+    # description, each seat and what lies in the middle, in the book's own faces (WeasyPrint takes
+    # no stylesheet inside an SVG, so a missing font-family falls back to DejaVu).
+    table = LOADED[game_id].data.get("table")
+    if not table:
+        pytest.skip(f"{game_id} has no table picture")
+    refs, text = _refs(game_id), _text(books[game_id])
+    assert plain(table["description"], refs) in text
+    for seat in table["seats"]:
+        assert squash(seat["name"]) in text
+    for item in table["middle"]:
+        assert squash(item["label"]) in text
+    fonts = {ch["fontname"].split("+")[-1] for page in books[game_id].pages for ch in page.chars}
+    assert fonts and not any("DejaVu" in f for f in fonts), fonts

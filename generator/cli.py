@@ -21,8 +21,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
+from . import stopping
 from .engine import limits
 from .engine.errors import RulebookError
+from .stopping import Interrupted, stop_requested
 
 PROG = "rulebook"
 USAGE_ERROR = 2
@@ -474,20 +476,8 @@ def _fail(message: str) -> int:
     return USAGE_ERROR
 
 
-class Interrupted(BaseException):
-    """SIGTERM, raised where the program is, so every ``finally`` (the build's temporary folder)
-    still runs. A BaseException, so no ``except Exception`` on the way swallows it."""
-
-
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Interrupted()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        signal.signal(signal.SIGTERM, _on_sigterm)
-    except ValueError:  # not the main thread (main() called from a test's thread): leave it be
-        pass
+    stopping.install()
     _utf8(sys.stdin, errors="replace")
     _utf8(sys.stdout)
     _utf8(sys.stderr, errors="backslashreplace")
@@ -500,17 +490,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     try:
-        return int(args.func(args))
+        code = int(args.func(args))
     except (RulebookError, ValueError) as exc:  # every RulebookError is a ValueError
-        return _fail(str(exc) or type(exc).__name__)
+        return _stopped() if stop_requested() else _fail(str(exc) or type(exc).__name__)
     except BrokenPipeError:
         return 0
     except OSError as exc:
+        if stop_requested():
+            return _stopped()
         where = f" {exc.filename}" if exc.filename else ""
         return _fail(f"{exc.strerror or exc}{':' if where else ''}{where}")
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted; nothing half-built was left behind", file=sys.stderr)
         return 130
     except Interrupted:
-        print(f"{PROG}: stopped (SIGTERM); nothing half-built was left behind", file=sys.stderr)
-        return 128 + signal.SIGTERM
+        return _stopped()
+    # A SIGTERM whose exception Python swallowed (it landed in a weakref callback) still stops.
+    return _stopped() if stop_requested() else code
+
+
+def _stopped() -> int:
+    print(f"{PROG}: stopped (SIGTERM); nothing half-built was left behind", file=sys.stderr)
+    return 128 + signal.SIGTERM

@@ -103,3 +103,48 @@ def test_build_stopped_by_sigterm_leaves_no_temporary_folder_and_keeps_the_site(
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert [p.name for p in copy.iterdir() if p.name.startswith(".site")] == []
     assert _snapshot(site) == before
+
+
+_SWALLOWED_STOP = r'''
+import os, signal, sys
+from pathlib import Path
+import generator.build as build
+import generator.content.checks as checks
+from generator.cli import main
+
+checks.check_project = lambda root: []
+
+class _Collected:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGTERM)  # the handler runs in here: Python swallows its raise
+
+def pages(root, out, *, site_url):
+    (out / "index.html").write_text("the new site", encoding="utf-8")
+    obj = _Collected()
+    del obj
+    print("went on after the swallowed stop", flush=True)
+
+build._build_pages = pages
+sys.exit(main(["build"]))
+'''
+
+
+def test_a_stop_python_swallows_still_stops_the_build_before_the_swap(tmp_path: Path) -> None:
+    # CI saw SIGTERM land inside a weakref callback: Python printed "Exception ignored", the build
+    # went on and replaced the site. The request is remembered, so the swap never happens.
+    project = tmp_path / "project"
+    (project / "rules-data").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    site = project / "site"
+    site.mkdir()
+    (site / ".rulebook-site").write_text("", encoding="utf-8")
+    (site / "index.html").write_text("the last good site", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    result = subprocess.run([sys.executable, "-c", _SWALLOWED_STOP], check=False, cwd=project, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert "went on after the swallowed stop" in result.stdout  # the exception really was swallowed
+    assert result.returncode == 128 + signal.SIGTERM, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "rulebook: stopped (SIGTERM); nothing half-built was left behind"], result.stderr
+    assert (site / "index.html").read_text(encoding="utf-8") == "the last good site"
+    assert [p.name for p in project.iterdir() if p.name.startswith(".site")] == []

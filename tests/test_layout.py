@@ -25,7 +25,7 @@ ROOMS: tuple[tuple[str, ...], ...] = (
     ("generator.render",),
     ("generator.print",),
     ("generator.site",),
-    ("generator", "generator.__main__", "generator.build", "generator.cli"),
+    ("generator", "generator.__main__", "generator.build", "generator.cli", "generator.stopping"),
 )
 
 #: Packages outside the project each room may not touch: the engine is the standard library only,

@@ -81,7 +81,7 @@ def plain(text: str | None) -> str:
 
 
 def seed_of(page: Any) -> str:
-    match = re.search(r"[?&]seed=(\d+)", page.url)
+    match = re.search(r"[?&]question=(\d+)", page.url)
     assert match, page.url
     return match.group(1)
 
@@ -142,7 +142,7 @@ def answer_chips(page: Any, score: int) -> None:
 
 @pytest.mark.parametrize("view", ["phone", "desktop"])
 def test_chips_drill_checks_a_right_and_a_wrong_score_by_the_engine(open_page: Any, view: str) -> None:
-    page = open_page("chips/play/?seed=2024&round=5&focus=any", view=view, mount=drill("chips"))
+    page = open_page("chips/play/?question=2024&round=5&focus=any", view=view, mount=drill("chips"))
     hand, groups = chips_question(page)
     assert len(hand) == chips.HAND_SIZES[4]
     want = python_chips(hand, groups)
@@ -181,7 +181,7 @@ def test_chips_drill_checks_a_right_and_a_wrong_score_by_the_engine(open_page: A
 
 @pytest.mark.parametrize("focus", ["wilds", "aces", "lay-off"])
 def test_chips_focus_deals_hands_that_exercise_it(open_page: Any, focus: str) -> None:
-    page = open_page(f"chips/play/?seed=99&round=6&focus={focus}", mount=drill("chips"))
+    page = open_page(f"chips/play/?question=99&round=6&focus={focus}", mount=drill("chips"))
     for _ in range(6):
         hand, groups = chips_question(page)
         want = python_chips(hand, groups)
@@ -200,23 +200,40 @@ def test_a_seed_in_the_address_replays_the_same_question(open_page: Any, site_ur
     first.click(f"{drill('chips')} [data-next]")
     question = chips_question(first)
     url = first.url
-    assert "seed=" in url and "focus=lay-off" in url and "round=3" in url
+    assert "question=" in url and "focus=lay-off" in url and "round=3" in url
     assert first.get_attribute(f"{drill('chips')} [data-share]", "href") == url
     again = open_page(url[len(site_url):], view="desktop", mount=drill("chips"))
     assert chips_question(again) == question
     for game, attr in (("chains", "data-card"), ("3-chip-stack", "data-hands")):
-        a = open_page(f"{game}/play/?seed=31337", mount=drill(game))
-        b = open_page(f"{game}/play/?seed=31337", view="desktop", mount=drill(game))
+        a = open_page(f"{game}/play/?question=31337", mount=drill(game))
+        b = open_page(f"{game}/play/?question=31337", view="desktop", mount=drill(game))
         sel = f"{drill(game)} [{attr}]"
         assert a.get_attribute(sel, attr) == b.get_attribute(sel, attr)
         assert seed_of(a) == "31337"
+
+
+
+def test_the_drill_and_the_practice_game_each_keep_their_own_seed(open_page: Any) -> None:
+    # One page, two seeded things: ?question= is the drill's, ?seed= and ?players= the game's.
+    page = open_page("chains/play/?seed=9&players=3&question=5", mount=drill("chains"))
+    table = '[data-practice-game="chains"]'
+    page.wait_for_selector(f"{table}[data-seed]")
+    assert page.get_attribute(table, "data-seed") == "9" and page.get_attribute(table, "data-players") == "3"
+    assert seed_of(page) == "5"
+    assert "seed=9" in page.url and "players=3" in page.url  # the drill's rewrite keeps the game's
+    share = str(page.get_attribute(f"{drill('chains')} [data-share]", "href"))
+    assert "question=" in share and "seed=" not in share and "players=" not in share
+    page.click(f"{drill('chains')} [data-next]")
+    assert seed_of(page) != "5" and "seed=9" in page.url
+    old = open_page("chains/play/?seed=31337", mount=drill("chains"))  # a link from before
+    assert seed_of(old) == "31337"
 
 
 # --- Chains and 3 Chip Stack ------------------------------------------------------------------
 
 @pytest.mark.parametrize("view", ["phone", "desktop"])
 def test_chains_drill_says_whether_a_play_is_legal_and_why(open_page: Any, view: str) -> None:
-    page = open_page("chains/play/?seed=5", view=view, mount=drill("chains"))
+    page = open_page("chains/play/?question=5", view=view, mount=drill("chains"))
     seen = set()
     for k in range(8):
         sel = f"{drill('chains')} [data-top]"
@@ -244,7 +261,7 @@ def test_chains_drill_says_whether_a_play_is_legal_and_why(open_page: Any, view:
 
 @pytest.mark.parametrize("view", ["phone", "desktop"])
 def test_three_chip_stack_drill_names_the_winner_by_the_engine(open_page: Any, view: str) -> None:
-    page = open_page("3-chip-stack/play/?seed=77&hands=4", view=view, mount=drill("3-chip-stack"))
+    page = open_page("3-chip-stack/play/?question=77&hands=4", view=view, mount=drill("3-chip-stack"))
     for k in range(4):
         hands = json.loads(str(page.get_attribute(f"{drill('3-chip-stack')} [data-hands]", "data-hands")))
         assert len(hands) == 4
@@ -275,7 +292,7 @@ def test_three_chip_stack_drill_names_the_winner_by_the_engine(open_page: Any, v
 
 
 def test_no_answer_or_a_word_gets_a_message_not_a_verdict(open_page: Any) -> None:
-    page = open_page("chips/play/?seed=1", mount=drill("chips"))
+    page = open_page("chips/play/?question=1", mount=drill("chips"))
     for text in ("", "fourteen", "-3"):
         page.fill(f"{drill('chips')} input[name=score]", text)
         page.click(f"{drill('chips')} [data-check]")
@@ -283,7 +300,7 @@ def test_no_answer_or_a_word_gets_a_message_not_a_verdict(open_page: Any) -> Non
         assert page.get_attribute(f"{drill('chips')} input[name=score]", "aria-invalid") == "true"
         assert page.is_hidden(f"{drill('chips')} [data-result]")
     assert streak(page, "chips") == 0
-    page3 = open_page("3-chip-stack/play/?seed=1", mount=drill("3-chip-stack"))
+    page3 = open_page("3-chip-stack/play/?question=1", mount=drill("3-chip-stack"))
     page3.click(f"{drill('3-chip-stack')} [data-check]")
     assert plain(page3.text_content(f'{drill("3-chip-stack")} [data-error-for="winners"]'))
     assert not page.errors and not page3.errors
@@ -291,7 +308,7 @@ def test_no_answer_or_a_word_gets_a_message_not_a_verdict(open_page: Any) -> Non
 
 @pytest.mark.parametrize("damage", ["{not json", '{"chips": {"streak": -4, "best": "x"}}', "[1,2,3]", "9" * 5000])
 def test_damaged_storage_gives_a_fresh_start(open_page: Any, damage: str) -> None:
-    page = open_page("chips/play/?seed=3", mount=drill("chips"))
+    page = open_page("chips/play/?question=3", mount=drill("chips"))
     page.evaluate("(text) => localStorage.setItem('rulebook-drills', text)", damage)
     page.reload(wait_until="networkidle")
     page.wait_for_selector(f"{drill('chips')}[data-mounted='true']")
@@ -377,6 +394,7 @@ def test_without_scripts_answers_show_and_no_drill_control(open_page: Any, game:
     assert all(answers.nth(k).is_visible() for k in range(answers.count()))
     assert rules.locator("[data-example-question]").count() == 0
     link = rules.locator(".rb-quick-start__practice a")
+    assert link.inner_text() == "Try a practice game"  # the words issue 16 asks for
     assert link.get_attribute("href") == "play/" or str(link.get_attribute("href")).endswith(f"{game}/play/")
 
 
@@ -385,7 +403,7 @@ def test_without_scripts_answers_show_and_no_drill_control(open_page: Any, game:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", GAMES)
 def test_axe_finds_nothing_on_the_practice_pages(open_page: Any, game: str, scheme: str) -> None:
-    page = open_page(f"{game}/play/?seed=11", scheme=scheme, mount=drill(game))
+    page = open_page(f"{game}/play/?question=11", scheme=scheme, mount=drill(game))
     assert describe_violations(run_axe(page)) == ""
     # With an answer on screen (wrong, so the longest explanation).
     if game == "chips":

@@ -1,5 +1,6 @@
 // What the three drills of the practice pages share (issue 16): the seed of a question (from the
-// address, so a question can be shared: ?seed=123 brings the same one back), the streak kept in
+// address, so a question can be shared: ?question=123 brings the same one back; ?seed= and
+// ?players= belong to the practice game on the same page, play/table/), the streak kept in
 // localStorage (bounded; a saved value that cannot be read gives a fresh start and says so, never
 // a blank page), the rules quoted from the page's <template data-rule> elements (rendered from
 // rules-data by generator/site/play.py: no rule words live here), and the controller that runs a
@@ -17,6 +18,9 @@ export const STORE_KEY = "rulebook-drills";
 export const MAX_STREAK = 100_000;
 const MAX_STORED_CHARS = 2_000;
 const GAMES = ["chips", "chains", "3-chip-stack"];
+/** The address's name for a question's seed; the practice game's are GAME_PARAMS. */
+export const QUESTION_PARAM = "question";
+const GAME_PARAMS = ["seed", "players"];
 
 /** The seed in the address: a whole number 0 to 2^32 - 1, or null. */
 export function seedFrom(text) {
@@ -130,7 +134,8 @@ export function runDrill(root, { game, settingsOf, applySettings, question, show
 
   const params = new URLSearchParams(window.location.search);
   if (settings && applySettings) applySettings(settings, params);
-  let seed = seedFrom(params.get("seed"));
+  // A link made before the practice game had the page's ?seed= said ?seed= for the question.
+  let seed = seedFrom(params.get(QUESTION_PARAM) ?? (params.has("players") ? null : params.get("seed")));
   if (seed === null) seed = freshSeed();
   let current = null;
   let answered = false;
@@ -146,13 +151,17 @@ export function runDrill(root, { game, settingsOf, applySettings, question, show
     if (note) streakLine.append(el("span", { class: "rb-drill__note-line", "data-storage-note": "" }, ` ${note}`));
   }
 
-  /** This question's address: the settings, then the seed (so the link replays it). */
-  function address(s) {
+  /** This question's address: the settings, then the seed (so the link replays it). With
+   * `keepGame`, the practice game's own ?seed= and ?players= stay (the page's address). */
+  function address(s, keepGame = false) {
     const url = new URL(window.location.href);
+    const game = GAME_PARAMS.filter((k) => keepGame && url.searchParams.has(k)).map((k) => [k, url.searchParams.get(k)]);
     url.search = "";
+    url.hash = "";
     const chosen = settings ? settingsOf(settings) : {};
     for (const [k, v] of Object.entries(chosen)) url.searchParams.set(k, String(v));
-    url.searchParams.set("seed", String(s));
+    url.searchParams.set(QUESTION_PARAM, String(s));
+    for (const [k, v] of game) url.searchParams.set(k, v);
     return url;
   }
 
@@ -168,13 +177,12 @@ export function runDrill(root, { game, settingsOf, applySettings, question, show
     result.dataset.right = "";
     for (const b of answer.querySelectorAll("[data-check]")) b.disabled = false;
     if (resetAnswer) resetAnswer(answer, current);
-    const url = address(s);
     try {
-      window.history.replaceState(window.history.state, "", url);
+      window.history.replaceState(window.history.state, "", address(s, true));
     } catch {
       // a page opened from a file: the share link below still carries the seed
     }
-    if (share) share.href = url.href;
+    if (share) share.href = address(s).href;
   }
 
   answer.addEventListener("submit", (event) => {

@@ -235,3 +235,17 @@ def test_keep_share_says_how_big_each_download_is(built_site: Path) -> None:
     for name, words in sizes:
         kb = round((built_site / "pdf" / name).stat().st_size / 1024)
         assert words.endswith(f", {max(kb, 1)} KB"), (name, words)
+
+
+def test_permalinks_carry_a_spoken_name_and_no_title(built_site: Path) -> None:
+    # Material's content.tooltips mounts a tooltip on every [title]: a hundred permalinks with a
+    # title were most of a game page's blocking time on a phone (issue 15). They are named by
+    # aria-label; only the glossary words (and the theme's own header link) keep a title.
+    for page in _pages(built_site):
+        html = page.read_text(encoding="utf-8")
+        where = page.relative_to(built_site)
+        titled = re.findall(r'<a [^>]*title="[^>]*>', html)
+        assert all('class="md-header__button md-logo"' in a or 'class="md-nav__button md-logo"' in a
+                   for a in titled), f"{where}: {titled[:3]}"
+        for link in re.findall(r'<a class="(?:headerlink|rb-permalink)"[^>]*>', html):
+            assert re.search(r'aria-label="Link to “[^”]+”"', link), f"{where}: {link}"

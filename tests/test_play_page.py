@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from generator.content.loader import load_games
 from generator.render import plain_text
@@ -29,7 +30,7 @@ def test_every_quoted_rule_is_rendered_from_rules_data(games: list[dict[str, obj
     words = play.sentences(next(g for g in games if g["id"] == game_id))
     for rule_id, _label, href, body in found:
         assert href == f"../../{game_id}/#{rule_id}"
-        first = re.split(r"\[\[", " ".join(words[rule_id].split()))[0].strip().replace("'", "&#39;")
+        first = str(escape(re.split(r"\[\[", " ".join(words[rule_id].split()))[0].strip()))  # ' and " too
         assert first[:25] in body, rule_id
     assert f'data-drill="{game_id}"' in html
     assert re.search(r'<section class="rb-practice-game"[^>]* hidden data-practice-game-section>', html)

@@ -34,14 +34,20 @@ DRILLS: dict[str, str] = {
     "3-chip-stack": "Who wins this showdown?",
 }
 
-#: The rule items, scoring items, tie-breakers and rulings each drill may quote (the ids the
-#: scripts in docs/assets/js/play/drills/ name), rendered from rules-data.
+#: The rule items, scoring items, tie-breakers and rulings each drill and practice table may
+#: quote (the ids the scripts in docs/assets/js/play/drills/ and play/table/ name), rendered
+#: from rules-data.
 QUOTED: dict[str, tuple[str, ...]] = {
     "chips": (
         "chips-hand-sizes", "chips-sets", "chips-runs", "chips-aces", "chips-no-wrap", "chips-wilds",
         "chips-groups", "chips-card-values", "chips-scoring", "chips-lay-off", "chips-lay-off-run-wild",
         "chips-caller-scores-zero", "chips-ruling-lay-off-wild", "chips-ruling-ace-value",
         "chips-ruling-wild-groups",
+        # the practice table (docs/assets/js/play/table/chips.js): its refusals, hints and ending
+        "chips-turn", "chips-discard-depth", "chips-opening-discard", "chips-call", "chips-call-after-turn",
+        "chips-last-turn", "chips-fixed-groups", "chips-winner", "chips-tie-most-calls", "chips-tie-round-totals",
+        "chips-ruling-discard-depth", "chips-ruling-opening-discard", "chips-ruling-after-the-call",
+        "chips-ruling-deck-runs-out", "chips-ruling-whole-hand", "chips-ruling-layoff-aim", "chips-ruling-shared-win",
     ),
     "chains": (
         "chains-run", "chains-flush", "chains-royal", "chains-same-rank", "chains-ruling-ace",
@@ -49,6 +55,12 @@ QUOTED: dict[str, tuple[str, ...]] = {
     "3-chip-stack": (
         "three-chip-stack-ranking", "three-chip-stack-no-combinations", "three-chip-stack-showdown",
         "three-chip-stack-next-card", "three-chip-stack-split", "three-chip-stack-ruling-suits",
+        # The practice table (play/table/3-chip-stack.js): its hints, refusals and hand summaries.
+        "three-chip-stack-first-round", "three-chip-stack-fold-first", "three-chip-stack-exchange",
+        "three-chip-stack-second-round", "three-chip-stack-fold-second", "three-chip-stack-elimination",
+        "three-chip-stack-ruling-odd-chip", "three-chip-stack-ruling-dealer-last", "three-chip-stack-ruling-min-raise",
+        "three-chip-stack-ruling-second-bet", "three-chip-stack-ruling-fold-chip", "three-chip-stack-ruling-short",
+        "three-chip-stack-ruling-all-fold", "three-chip-stack-ruling-exchange",
     ),
 }
 

@@ -20,6 +20,8 @@ const MODULES = [
   ['[data-drill="3-chip-stack"]', "./play/drills/3-chip-stack.js"],
   [".rb-examples [data-example]", "./play/drills/examples.js"],
   ['[data-practice-game="chains"]', "./play/table/chains.js"], // the practice game (play/table/)
+  ['[data-practice-game="3-chip-stack"]', "./play/table/3-chip-stack.js"],
+  ['[data-practice-game="chips"]', "./play/table/chips.js"],
   ["details.rb-fold", "./reveal.js"], // folded reference parts open on a link into them (issue 14)
   ["abbr.rb-term", "./terms.js"], // glossary words: Material's tooltips kept inside <main> (issue 14)
 ];

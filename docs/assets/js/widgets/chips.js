@@ -47,6 +47,51 @@ function explain(message) {
   return { field: "cards", text: tidy(message) };
 }
 
+/** A scored hand in the scorer's words: each group (what each wild stands for), the cards laid
+ * off on the caller's groups, the loose cards and what they count. `rec` is a score record (the
+ * engine's arrangementRecord: melds, lay_offs, loose, score), as scoreChips gives and as the
+ * practice game keeps for every hand of a round (play/table/chips.js shows them with this).
+ * `numbered`: the groups as a numbered list (the caller's, which lay-offs name by number).
+ * Returns {nodes, words}: the elements, and the phrases a live region may speak. */
+export function explainHand(rec, { numbered = false } = {}) {
+  const nodes = [];
+  const words = [];
+  if (rec.melds.length) {
+    const list = el(numbered ? "ol" : "ul", { class: "rb-result__groups", "aria-label": "Groups" });
+    for (const meld of rec.melds) {
+      const li = el("li");
+      const said = describeMeld(meld);
+      words.push(said);
+      li.append(faces(meld.cards), " ", el("span", { class: "rb-result__words" }, sentence(said)));
+      list.append(li);
+    }
+    nodes.push(list);
+  }
+  if (rec.lay_offs.length) {
+    const p = el("p", { class: "rb-result__laid" }, "Laid off on the caller's groups: ");
+    rec.lay_offs.forEach((lay, k) => {
+      p.append(face(lay.card), ` on group ${lay.group + 1}`);
+      const c = parseCard(lay.card);
+      if (c.rank === "2" || c.rank === "JK") {
+        p.append(` (as ${/[SHDC]$/.test(lay.as) ? cardSymbol(parseCard(lay.as)) : `a ${lay.as}`})`);
+      }
+      p.append(k < rec.lay_offs.length - 1 ? ", " : ".");
+    });
+    words.push(`laid off: ${rec.lay_offs.map((l) => spoken(l.card)).join(", ")}`);
+    nodes.push(p);
+  }
+  if (rec.loose.length) {
+    const p = el("p", { class: "rb-result__loose" }, "Left over: ");
+    const values = rec.loose.map((code) => cardValue(parseCard(code)));
+    p.append(faces(rec.loose), ` counting ${values.join(" + ")} = ${values.reduce((a, b) => a + b, 0)}.`);
+    words.push(`left over: ${rec.loose.map(spoken).join(", ")}`);
+    nodes.push(p);
+  } else if (!rec.lay_offs.length || rec.score === 0) {
+    nodes.push(el("p", { class: "rb-result__loose" }, "Every card is in a group or laid off: nothing left over."));
+  }
+  return { nodes, words };
+}
+
 function mount(root) {
   if (mounted.has(root)) return;
   mounted.add(root);
@@ -97,40 +142,8 @@ function mount(root) {
     const score = el("p", { class: "rb-result__score" });
     score.append("Score: ", el("strong", {}, String(rec.score)));
     result.append(score);
-    const words = [];
-    if (rec.melds.length) {
-      const list = el("ul", { class: "rb-result__groups", "aria-label": "Groups" });
-      for (const meld of rec.melds) {
-        const li = el("li");
-        const said = describeMeld(meld);
-        words.push(said);
-        li.append(faces(meld.cards), " ", el("span", { class: "rb-result__words" }, sentence(said)));
-        list.append(li);
-      }
-      result.append(list);
-    }
-    if (rec.lay_offs.length) {
-      const p = el("p", { class: "rb-result__laid" }, "Laid off on the caller's groups: ");
-      rec.lay_offs.forEach((lay, k) => {
-        p.append(face(lay.card), ` on group ${lay.group + 1}`);
-        const c = parseCard(lay.card);
-        if (c.rank === "2" || c.rank === "JK") {
-          p.append(` (as ${/[SHDC]$/.test(lay.as) ? cardSymbol(parseCard(lay.as)) : `a ${lay.as}`})`);
-        }
-        p.append(k < rec.lay_offs.length - 1 ? ", " : ".");
-      });
-      words.push(`laid off: ${rec.lay_offs.map((l) => spoken(l.card)).join(", ")}`);
-      result.append(p);
-    }
-    if (rec.loose.length) {
-      const p = el("p", { class: "rb-result__loose" }, "Left over: ");
-      const values = rec.loose.map((code) => cardValue(parseCard(code)));
-      p.append(faces(rec.loose), ` counting ${values.join(" + ")} = ${values.reduce((a, b) => a + b, 0)}.`);
-      words.push(`left over: ${rec.loose.map(spoken).join(", ")}`);
-      result.append(p);
-    } else if (!rec.lay_offs.length || rec.score === 0) {
-      result.append(el("p", { class: "rb-result__loose" }, "Every card is in a group or laid off: nothing left over."));
-    }
+    const { nodes, words } = explainHand(rec);
+    result.append(...nodes);
     announce(`Score ${rec.score}. ${words.map(sentence).join(". ")}.`, { now });
   }
 

@@ -40,6 +40,30 @@ export function rulesOf(q) {
   return ids;
 }
 
+/** The engine's showdown in words (a <p>): "Decided at the second best card: K♠ beats Q♥, after
+ * the best cards tie.", or "Every hand is level, card for card." `hands` are lists of codes,
+ * `record` the engine's {winners, decided_by} over them. The card beaten is the one at that place
+ * in the best hand that lost (card by card, as the engine compares), not the best card at that
+ * place among every hand that lost. Also used by the practice table (play/table/3-chip-stack.js). */
+export function decidedLine(hands, record) {
+  if (record.decided_by === null) return el("p", { class: "rb-result__words" }, "Every hand is level, card for card.");
+  const parsed = hands.map(best);
+  const p = record.decided_by - 1;
+  const w = parsed[record.winners[0]][p];
+  const byKey = (a, b) => {
+    for (let i = 0; i < a.length; i++) {
+      const d = strength(b[i]) - strength(a[i]);
+      if (d) return d;
+    }
+    return 0;
+  };
+  const runnerUp = parsed.filter((_, k) => !record.winners.includes(k)).sort(byKey)[0][p];
+  const line = el("p", { class: "rb-result__words", "data-decided": `${w.code} ${runnerUp.code}` });
+  line.append(`Decided at the ${ORDINAL[p]} best card: `, face(w), " beats ", face(runnerUp),
+    p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
+  return line;
+}
+
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
 
 function show(q, box) {
@@ -83,26 +107,7 @@ function mount(root) {
       const head = [rec.winners.length === 1 ? `${who} wins.` : `${who} tie and share the pot.`];
       const nodes = [];
       const parsed = q.hands.map(best);
-      if (rec.decided_by === null) {
-        nodes.push(el("p", { class: "rb-result__words" }, "Every hand is level, card for card."));
-      } else {
-        const p = rec.decided_by - 1;
-        const w = parsed[rec.winners[0]][p];
-        // The runner-up is the best hand that lost (card by card, as the engine compares), not
-        // the best card at that place among every hand that lost.
-        const byKey = (a, b) => {
-          for (let i = 0; i < a.length; i++) {
-            const d = strength(b[i]) - strength(a[i]);
-            if (d) return d;
-          }
-          return 0;
-        };
-        const runnerUp = parsed.filter((_, k) => !rec.winners.includes(k)).sort(byKey)[0][p];
-        const line = el("p", { class: "rb-result__words" });
-        line.append(`Decided at the ${ORDINAL[p]} best card: `, face(w), " beats ", face(runnerUp),
-          p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");
-        nodes.push(line);
-      }
+      nodes.push(decidedLine(q.hands, rec));
       const list = el("ul", { class: "rb-result__groups", "aria-label": "Hands, best card first" });
       parsed.forEach((h, k) => {
         const li = el("li");

@@ -16,6 +16,11 @@ import { freshSeed, seedFrom } from "../drills/common.js";
 export const HUMAN = 0;
 /** The computer's pause before each of its moves, so a person can follow the table. */
 export const BOT_DELAY_MS = 700;
+/** The browser tests' hook for a shorter pause (a whole game of Chips is some 160 computer
+ * moves): the page's localStorage item of this name, a whole number of milliseconds from 0 to
+ * BOT_DELAY_MS, is the pause instead. Nothing on the site sets it; a longer pause, or anything
+ * else, is ignored (tests/test_browser_play_table_chips.py sets it). */
+export const DELAY_KEY = "rulebook-practice-delay";
 const MAX_STORED_CHARS = 200_000;
 const MAX_MOVES = 20_000;
 const RECORD_VERSION = 1;
@@ -24,6 +29,18 @@ export const seatName = (seat) => (seat === HUMAN ? "You" : `Player ${seat + 1}`
 export const seatLongName = (seat) => (seat === HUMAN ? "You (player 1)" : `Player ${seat + 1}`);
 
 const storeKey = (game) => `rulebook-practice-${game}`;
+
+/** The computer's pause: BOT_DELAY_MS, or the tests' shorter one (DELAY_KEY). */
+function botDelay() {
+  let text = null;
+  try {
+    text = window.localStorage.getItem(DELAY_KEY);
+  } catch {
+    return BOT_DELAY_MS;
+  }
+  const ms = text === null || !/^\d{1,4}$/.test(text) ? NaN : Number(text);
+  return ms >= 0 && ms <= BOT_DELAY_MS ? ms : BOT_DELAY_MS;
+}
 
 function storage() {
   try {
@@ -214,7 +231,7 @@ export function runTable(root, spec) {
       timer = null;
       if (!root.isConnected) return; // the page was navigated away from
       apply(engine.botMove(state));
-    }, BOT_DELAY_MS);
+    }, botDelay());
   }
 
   function apply(move) {

@@ -1,0 +1,533 @@
+// The 3 Chip Stack practice table (issue 16): a whole game against the computer on the practice
+// page's [data-practice-game="3-chip-stack"] (generator/templates/play/page.html), hand after hand
+// until one player holds every chip. Every move goes through the whole-game engine
+// (../3-chip-stack.js: the dealer's stack, the two rounds of betting, the exchange, the showdown,
+// folds and the passed chip); the showdown is said in words by the drill's decidedLine and rulesOf
+// (../drills/3-chip-stack.js), never a second judge here. The betting moves are buttons, as the
+// engine offers them; a card is thrown away in the exchange by tapping it; anything the engine
+// refuses shows its refusal with the rule.
+
+import * as engine from "../3-chip-stack.js";
+import { strength } from "../../engine/3-chip-stack.js";
+import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { el, face, onEveryPage } from "../../widgets/dom.js";
+import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
+import {
+  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+} from "./common.js";
+
+const GAME = "3-chip-stack";
+const FIRST = "first_round";
+const EXCHANGE = "exchange";
+const SECOND = "second_round";
+/** Bet or raise buttons for 1 to QUICK chips, and one for all the chips a player has; any other
+ * amount is typed. */
+const QUICK = 6;
+
+const sym = (code) => cardSymbol(cardOf(code));
+const chipsWord = (n) => `${n} chip${n === 1 ? "" : "s"}`;
+const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
+/** Seats in turn order from the dealer's left, the dealer last (the engine's order). */
+const fromLeft = (n, dealer) => Array.from({ length: n }, (_, k) => (dealer + k + 1) % n);
+const bestFirst = (codes) => [...codes].sort((a, b) => strength(cardOf(b)) - strength(cardOf(a)));
+const roundRule = (phase) => (phase === FIRST ? "three-chip-stack-first-round" : "three-chip-stack-second-round");
+/** The engine speaks of seats; to the person at seat 0 it is "you" (common.js does the rest). */
+const forYou = (message) => String(message)
+  .replace(/"([^"]*)"/g, "“$1”")
+  .replace(/\bfor seat 0\)/g, "for you)")
+  .replace(/\bbut seat 0 has\b/g, "but you have");
+
+/** "you and Player 3 take", "Player 2 takes" (mid-sentence; "You" when `start`). */
+function whoVerb(seats, you, they, start = false) {
+  const list = names(seats.map((s) => (s === HUMAN && !start ? "you" : seatName(s))));
+  return `${list} ${seats.length === 1 && seats[0] !== HUMAN ? they : you}`;
+}
+
+/** The log line of a move (the state before and after). */
+export function describe(move, before, after) {
+  const seat = before.toAct[0];
+  const who = seatName(seat);
+  const mine = seat === HUMAN;
+  const owed = before.bet - before.putIn[seat];
+  let line;
+  if (move.action === "fold") {
+    line = `${who} folded`;
+    if (after.last.passed) {
+      line += before.dealer === HUMAN ? ", passing you (the dealer) a chip" : `, passing the dealer (${seatName(before.dealer)}) a chip`;
+    }
+  } else if (move.action === "check") {
+    line = `${who} checked`;
+  } else if (move.action === "see") {
+    line = `${who} saw the bet of ${before.bet}, putting in ${chipsWord(owed)}`;
+  } else if (move.action === "bet") {
+    line = `${who} bet ${chipsWord(move.amount)}`;
+  } else if (move.action === "raise") {
+    line = `${who} raised by ${chipsWord(move.amount)}, to ${before.bet + move.amount}, putting in ${chipsWord(owed + move.amount)}`;
+  } else if (move.action === "exchange") {
+    // The computer's cards stay face down: only the human's own exchange is shown.
+    line = mine ? `You threw away ${sym(move.card)} and were dealt ${sym(after.last.drew)}` : `${who} threw away a card and was dealt one`;
+  } else {
+    line = `${who} kept ${mine ? "your" : "their"} three cards`;
+  }
+  if (after.last.handOver) {
+    const round = after.rounds[after.rounds.length - 1];
+    line += `. Hand ${round.number} is over: ${round.winners.length > 1 ? `${whoVerb(round.winners, "share", "share")} the pot` : `${whoVerb(round.winners, "take", "takes")} the pot`}`;
+  } else if (before.phase === FIRST && after.phase === EXCHANGE) {
+    line += ". The first round of betting is over: now the exchange";
+  } else if (before.phase === EXCHANGE && after.phase === SECOND) {
+    line += ". The exchange is over: the second round of betting";
+  }
+  return `${line}.`;
+}
+
+/** The words of a betting move on its button: "Bet 2 chips", "See the bet: 3 chips". */
+function moveLabel(move, state) {
+  const seat = state.toAct[0];
+  const owed = state.bet - state.putIn[seat];
+  if (move.action === "keep") return "Keep all three";
+  if (move.action === "check") return "Check";
+  if (move.action === "see") return `See the bet: ${chipsWord(owed)}`;
+  if (move.action === "fold") {
+    return state.phase === FIRST && state.putIn[seat] === 0 && seat !== state.dealer ? "Fold: pass the dealer a chip" : "Fold";
+  }
+  const verb = move.action === "bet" ? "Bet" : "Raise";
+  const all = owed + move.amount === state.chips[seat] ? ": all your chips" : "";
+  return `${verb} ${chipsWord(move.amount)}${all}`;
+}
+
+function mount(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "true";
+  const section = root.closest("[data-practice-game-section]");
+  if (section) section.hidden = false;
+  const gameUrl = gameUrlOf(root, GAME);
+
+  // --- The parts of the table, built once --------------------------------------------------
+  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
+  const playersId = "rb-table-3cs-players";
+  const setupLabel = el("label", { for: playersId }, "Players");
+  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
+  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
+  const status = el("p", { class: "rb-table__status", "data-status": "" });
+  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const pot = el("p", { class: "rb-table__pile rb-table__pot", "data-pot": "" });
+  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
+  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
+
+  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-3cs-you" });
+  const youHead = el("h3", { id: "rb-table-3cs-you", class: "rb-table__heading" }, "Your cards");
+  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "", tabindex: "-1" });
+  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
+  const actions = el("div", { class: "rb-table__actions", "data-actions": "" });
+  const ups = el("div", { class: "rb-table__actions rb-table__ups", role: "group", "data-ups": "" });
+  const hintButton = el("button", { type: "button", class: "md-button rb-table__button", "data-hint": "" }, "Hint");
+  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
+
+  // Typed moves: a card to throw away (the exchange), a number of chips (a bet or raise).
+  const typedCard = el("form", { class: "rb-table__typed", "aria-label": "Throw away a card by name", "data-typed": "card" });
+  const cardId = "rb-table-3cs-card";
+  const cardInput = el("input", { id: cardId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-3cs-card-help" });
+  const cardButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Throw it away");
+  const cardRow = el("span", { class: "rb-table__typed-row" });
+  cardRow.append(cardInput, cardButton);
+  typedCard.append(el("label", { for: cardId }, "Or type a card to throw away"),
+    el("span", { id: "rb-table-3cs-card-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, KD."), cardRow);
+  const typedChips = el("form", { class: "rb-table__typed", "aria-label": "Bet or raise by a number of chips", "data-typed": "chips" });
+  const chipsId = "rb-table-3cs-chips";
+  const chipsLabel = el("label", { for: chipsId }, "Or type how many chips to raise");
+  const chipsInput = el("input", { id: chipsId, name: "chips", type: "text", inputmode: "numeric", autocomplete: "off", "aria-describedby": "rb-table-3cs-chips-help" });
+  const chipsButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Raise");
+  const chipsHelp = el("span", { id: "rb-table-3cs-chips-help", class: "rb-table__help" });
+  const chipsRow = el("span", { class: "rb-table__typed-row" });
+  chipsRow.append(chipsInput, chipsButton);
+  typedChips.append(chipsLabel, chipsHelp, chipsRow);
+  you.append(youHead, prompt, hand, actions, ups, message, typedCard, typedChips);
+
+  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-3cs-summary", "data-summary": "", tabindex: "-1" });
+  summary.hidden = true;
+  const shareLine = el("p", { class: "rb-table__share" });
+  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
+  shareLine.append(share, " (the same seed and players deal the same game).");
+
+  // The end of a hand shows first (above the seats), where the eye is after the last move.
+  root.replaceChildren(setup, note, status, summary, seats, pot, logLive, logList, you, shareLine);
+
+  // --- Drawing ------------------------------------------------------------------------------
+  /** One line a seat: its chips, what it has put in this round, dealer, folded or out, to act. */
+  function drawSeats(state, round, toAct) {
+    seats.replaceChildren();
+    for (let s = 0; s < state.players; s += 1) {
+      const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
+      const chips = round ? round.chips[s] : state.chips[s];
+      const dealt = round ? round.hands[s].length > 0 : state.dealtIn[s];
+      const folded = round ? round.folded.includes(s) : dealt && !state.inHand[s];
+      const dealer = round ? round.dealer : state.dealer;
+      li.dataset.chips = String(chips);
+      li.append(el("strong", {}, seatLongName(s)), ` · ${chipsWord(chips)}`);
+      if (!round && dealt && state.phase !== EXCHANGE && state.putIn[s] > 0) {
+        li.dataset.putIn = String(state.putIn[s]);
+        li.append(` · ${state.putIn[s]} in this round`);
+      }
+      if (s === dealer) li.append(" · dealer");
+      if (!dealt) {
+        li.dataset.out = "";
+        li.append(" · out of the game");
+      } else if (folded) {
+        li.dataset.folded = "";
+        li.append(" · folded");
+      }
+      if (s === toAct) {
+        li.classList.add("rb-table__seat--to-act");
+        li.append(el("span", { class: "rb-table__marker" }, state.phase === EXCHANGE ? " · ▶ to exchange" : " · ▶ to bet"));
+      }
+      seats.append(li);
+    }
+  }
+
+  function drawRound(ctl) {
+    const state = ctl.state();
+    const round = state.rounds[state.rounds.length - 1];
+    const n = state.players;
+    summary.replaceChildren();
+    summary.append(el("h3", { id: "rb-table-3cs-summary", class: "rb-table__heading" }, `Hand ${round.number} is over`));
+    const winners = round.winners;
+    const order = fromLeft(n, round.dealer).filter((s) => round.inHand[s]);
+    const rules = [];
+    const head = el("p", { class: "rb-table__result", "data-winners": winners.join(",") });
+    if (!round.showdown) {
+      head.append(`Everyone else folded, so ${whoVerb(winners, "take", "takes")} the pot of ${chipsWord(round.pot)}, with no showdown.`);
+      summary.append(head);
+      rules.push("three-chip-stack-ruling-all-fold");
+    } else {
+      const shown = order.map((s) => round.hands[s]);
+      const record = { winners: winners.map((w) => order.indexOf(w)).sort((a, b) => a - b), decided_by: round.decidedBy };
+      head.append(winners.length === 1
+        ? `At the showdown, ${whoVerb(winners, "win", "wins")} the pot of ${chipsWord(round.pot)}.`
+        : `At the showdown, ${whoVerb(winners, "tie", "tie")} and split the pot of ${chipsWord(round.pot)}.`);
+      summary.append(head, decidedLine(shown, record));
+      if (winners.length > 1) {
+        const each = Math.floor(round.pot / winners.length);
+        const odd = round.pot - each * winners.length;
+        if (!odd) {
+          summary.append(el("p", { class: "rb-table__split", "data-split": String(each) }, `The pot splits evenly: ${chipsWord(each)} each.`));
+        } else {
+          // Who had the odd chips: the engine's potTo, said in turn order from the dealer's left.
+          const extra = order.filter((s) => winners.includes(s) && round.potTo[s] > each);
+          const to = names(extra.map((s) => (s === HUMAN ? "you" : seatName(s))));
+          summary.append(el("p", { class: "rb-table__split", "data-split": String(each), "data-odd-chip": extra.join(",") },
+            `The pot of ${chipsWord(round.pot)} does not split evenly: ${chipsWord(each)} each, and ` +
+            (odd === 1 ? `the odd chip goes to ${to}, the first tied winner` : `the ${odd} odd chips go one each to ${to}, the first ${odd} tied winners`) +
+            ` going left from the dealer (${seatName(round.dealer)}).`));
+          rules.push("three-chip-stack-ruling-odd-chip");
+        }
+      }
+      rules.unshift("three-chip-stack-showdown", ...rulesOf({ hands: shown, record }));
+    }
+    if (round.passedToDealer) {
+      const k = round.passedToDealer;
+      summary.append(el("p", { "data-passed": String(k) }, `${round.dealer === HUMAN ? "You (the dealer) were" : `${seatName(round.dealer)} (the dealer) was`} passed ` +
+        `${chipsWord(k)} by ${k === 1 ? "a player who" : "players who"} folded in the first round without betting.`));
+      rules.push("three-chip-stack-fold-first");
+    }
+
+    const table = el("table", { class: "rb-table__scores" });
+    table.append(el("caption", {}, `Hand ${round.number}: the cards shown, what each player took of the pot, and their chips now`));
+    const thead = el("thead");
+    const headRow = el("tr");
+    for (const h of ["Player", "Cards", "Took", "Chips"]) headRow.append(el("th", { scope: "col" }, h));
+    thead.append(headRow);
+    const body = el("tbody");
+    for (let s = 0; s < n; s += 1) {
+      const tr = el("tr", { "data-round-seat": String(s), "data-took": String(round.potTo[s]), "data-chips": String(round.chips[s]) });
+      tr.append(el("th", { scope: "row" }, seatLongName(s)));
+      const td = el("td");
+      if (!round.hands[s].length) td.append("out of the game");
+      else if (!round.inHand[s]) td.append("folded"); // a folded hand stays face down
+      else if (!round.showdown) td.append(el("strong", {}, "wins"), " without showing");
+      else {
+        const row = el("span", { class: "rb-table__left" });
+        bestFirst(round.hands[s]).forEach((c) => row.append(face(c), " "));
+        td.append(row);
+      }
+      if (winners.includes(s) && round.showdown) td.append(el("strong", { class: "rb-table__points" }, winners.length === 1 ? "wins" : "shares the win"));
+      tr.append(td, el("td", {}, String(round.potTo[s])), el("td", {}, String(round.chips[s])));
+      body.append(tr);
+    }
+    table.append(thead, body);
+    const wrap = el("div", { class: "rb-table__scroll" });
+    wrap.append(table);
+    summary.append(wrap);
+
+    const gone = [];
+    for (let s = 0; s < n; s += 1) if (round.hands[s].length && round.chips[s] === 0) gone.push(s);
+    if (gone.length) {
+      summary.append(el("p", { "data-gone": gone.join(",") }, `${whoVerb(gone, "have", "has", true)} no chips left and ${gone.length === 1 && gone[0] !== HUMAN ? "is" : "are"} out of the game.`));
+      rules.push("three-chip-stack-elimination");
+    }
+    // The rules behind the hand, folded: the words above already say what happened.
+    const quotes = el("details", { class: "rb-table__rules", "data-rules": "" });
+    quotes.append(el("summary", {}, "The rules of this hand"));
+    for (const id of [...new Set(rules)]) {
+      const q = ruleQuote(id);
+      if (q) quotes.append(q);
+    }
+    if (quotes.childNodes.length > 1) summary.append(quotes);
+
+    if (state.over) {
+      const words = state.winner === HUMAN ? "you hold every chip: you win the game!" : `${seatName(state.winner)} holds every chip and wins the game.`;
+      summary.append(el("p", { class: "rb-table__winner", "data-winner": String(state.winner) }, `After ${round.number} hand${round.number === 1 ? "" : "s"}, ${words}`));
+      const again = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-again": "" }, "Play a new game");
+      again.addEventListener("click", () => {
+        say([]);
+        ctl.seeRound();
+        ctl.newGame(state.players, freshSeed());
+        prompt.focus(); // the button is gone with the summary: the focus goes to the new hand
+      });
+      summary.append(again);
+    } else {
+      summary.append(el("p", { "data-next-dealer": String(state.dealer) }, state.dealer === HUMAN
+        ? "You deal the next hand."
+        : `${seatName(state.dealer)} deals the next hand.`));
+      const next = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-next-hand": "" }, "Deal the next hand");
+      next.addEventListener("click", () => {
+        say([]);
+        ctl.seeRound();
+        prompt.focus();
+      });
+      summary.append(next);
+    }
+  }
+
+  function moveButton(move, state, primary) {
+    const attrs = { type: "button", class: `md-button${primary ? " md-button--primary" : ""} rb-table__button`, "data-move": move.action };
+    if (move.amount !== undefined) attrs["data-amount"] = String(move.amount);
+    const b = el("button", attrs, moveLabel(move, state));
+    b.addEventListener("click", () => act(move));
+    return b;
+  }
+
+  /** What the human may do now, from the engine's legal moves. */
+  function drawMoves(state, mine) {
+    const legal = mine ? engine.legalMoves(state) : [];
+    actions.replaceChildren();
+    ups.replaceChildren();
+    if (mine && state.phase === EXCHANGE) {
+      actions.append(moveButton({ action: "keep" }, state, true));
+    } else if (mine) {
+      for (const m of legal) if (m.action === "check" || m.action === "see") actions.append(moveButton(m, state, true));
+      const raises = legal.filter((m) => m.action === "bet" || m.action === "raise");
+      raises.forEach((m, k) => {
+        if (m.amount <= QUICK || k === raises.length - 1) ups.append(moveButton(m, state, false));
+      });
+      for (const m of legal) if (m.action === "fold") actions.append(moveButton(m, state, false));
+      if (raises.length) ups.setAttribute("aria-label", raises[0].action === "bet" ? "Bet" : "Raise");
+    }
+    actions.append(hintButton);
+    ups.hidden = !ups.childNodes.length;
+    hintButton.disabled = !mine;
+  }
+
+  function promptOf(state, toAct, mine, roundShown) {
+    if (state.over) return "The game is over.";
+    if (roundShown) return "The hand is over: see what happened above, then deal the next hand.";
+    if (!state.dealtIn[HUMAN]) return "You have no chips left, so you are out of the game; the computer players play on until one of them holds every chip.";
+    if (!state.inHand[HUMAN]) return `You folded this hand. Waiting for ${seatName(toAct)}…`;
+    if (!mine) return `Waiting for ${seatName(toAct)}…`;
+    if (state.phase === EXCHANGE) return "Your turn to exchange: tap a card marked ✓ to throw it away and be dealt the top card of the deck, or keep all three.";
+    const owed = state.bet - state.putIn[HUMAN];
+    const round = state.phase === FIRST ? "first round of betting" : "second round of betting";
+    if (!state.bet) return `Your turn, ${round}: nobody has bet yet. Check, or bet 1 chip or more.`;
+    const cost = !owed ? "You have put in as much as the bet: check, or raise."
+      : owed > state.chips[HUMAN] ? `Seeing it would cost ${chipsWord(owed)}, more than the ${chipsWord(state.chips[HUMAN])} you have, so you can only fold.`
+        : `Seeing it costs you ${chipsWord(owed)}; a raise costs that and the raise.`;
+    return `Your turn, ${round}: the bet is ${chipsWord(state.bet)} and you have put in ${state.putIn[HUMAN]}. ${cost}`;
+  }
+
+  /** Which of the rebuilt buttons had the focus, to give it back after a redraw. */
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || !(hand.contains(a) || actions.contains(a) || ups.contains(a))) return null;
+    return { move: a.dataset.move, amount: a.dataset.amount, card: a.dataset.card, hint: a.hasAttribute("data-hint") };
+  }
+
+  function restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body && you.contains(document.activeElement))) return;
+    let target = null;
+    if (key.hint && !hintButton.disabled) target = hintButton;
+    else if (key.card) target = hand.querySelector(`[data-card="${key.card}"]`);
+    else if (key.move) target = you.querySelector(`[data-move="${key.move}"]${key.amount ? `[data-amount="${key.amount}"]` : ""}`);
+    (target || prompt).focus({ preventScroll: true });
+  }
+
+  function draw(ctl) {
+    const state = ctl.state();
+    const rec = ctl.record();
+    const toAct = engine.seatToAct(state);
+    const roundShown = ctl.waitingForRound();
+    const mine = ctl.humanToAct();
+    const round = roundShown || state.over ? state.rounds[state.rounds.length - 1] : null;
+    const key = focusKey();
+    root.dataset.turn = state.over ? "over" : roundShown ? "round-over" : toAct === HUMAN ? "you" : "computer";
+    root.dataset.seed = String(rec.seed);
+    root.dataset.players = String(rec.players);
+    root.dataset.moves = String(rec.moves.length);
+    root.dataset.phase = round ? "hand-over" : state.phase;
+    note.textContent = ctl.note;
+    note.hidden = !ctl.note;
+    status.textContent = round
+      ? `Hand ${round.number} is over. Seed ${rec.seed}.`
+      : `Hand ${state.handNumber}. Dealer: ${seatName(state.dealer)}. Seed ${rec.seed}.`;
+    drawSeats(state, round, round ? null : toAct);
+    pot.hidden = Boolean(round);
+    if (!round) {
+      pot.dataset.pot = String(state.pot);
+      pot.dataset.bet = String(state.bet);
+      const phase = state.phase === EXCHANGE
+        ? "The exchange: each player still in may throw away one card."
+        : `${state.phase === FIRST ? "First" : "Second"} round of betting: ${state.bet ? `the bet is ${chipsWord(state.bet)}` : "no bet yet"}.`;
+      pot.textContent = `Pot: ${chipsWord(state.pot)}. ${phase}`;
+    }
+    logList.replaceChildren(...ctl.log().slice(-5).map((line) => el("li", {}, line)));
+    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
+    share.href = gameAddress(rec.seed, rec.players);
+
+    // Your cards: hidden between hands (the next hand's are dealt when you ask for it).
+    const swapping = mine && state.phase === EXCHANGE;
+    hand.replaceChildren();
+    hand.hidden = Boolean(round) || !state.dealtIn[HUMAN];
+    if (!hand.hidden) {
+      for (const code of bestFirst(state.hands[HUMAN])) {
+        const b = el("button", { type: "button", class: "rb-table__card", "data-card": code, "data-playable": String(swapping) });
+        b.append(face(code));
+        if (swapping) {
+          b.append(el("span", { class: "rb-table__can", "aria-hidden": "true" }, "✓ throw away"),
+            el("span", { class: "rb-table__sr" }, ", tap to throw it away"));
+        }
+        hand.append(b);
+      }
+    }
+    drawMoves(state, mine);
+    hintButton.hidden = Boolean(round) || !state.dealtIn[HUMAN];
+    const betting = !round && state.dealtIn[HUMAN] && state.inHand[HUMAN] && state.phase !== EXCHANGE;
+    typedCard.hidden = !(!round && state.inHand[HUMAN] && state.phase === EXCHANGE);
+    typedChips.hidden = !betting;
+    const verb = state.bet ? "raise" : "bet";
+    chipsLabel.textContent = `Or type how many chips to ${verb}`;
+    chipsButton.textContent = verb === "raise" ? "Raise" : "Bet";
+    chipsHelp.textContent = verb === "raise" ? "The raise on top of the bet, like 2." : "Like 2.";
+    cardButton.disabled = !mine;
+    chipsButton.disabled = !mine;
+    prompt.textContent = promptOf(state, toAct, mine, Boolean(round));
+
+    const wasHidden = summary.hidden;
+    summary.hidden = !round;
+    if (round) {
+      drawRound(ctl);
+      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+    }
+    restoreFocus(key);
+    root.dataset.drawn = "true";
+  }
+
+  // --- Starting, and the human's moves ------------------------------------------------------
+  let ctl;
+  try {
+    ctl = runTable(root, { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw });
+  } catch (error) {
+    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
+    return;
+  }
+  const select = playersSelect(playersId, 2, 6, ctl.record().players);
+  setup.append(setupLabel, select, newButton);
+
+  function say(nodes) {
+    message.replaceChildren(...nodes);
+  }
+
+  function act(move) {
+    const error = ctl.act(move);
+    if (error) say(refusalNodes(forYou(error.message), gameUrl));
+    else say([]);
+    return error;
+  }
+
+  hand.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-card]");
+    if (b) act({ action: "exchange", card: b.dataset.card });
+  });
+  typedCard.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = cardInput.value.trim();
+    let code;
+    try {
+      code = parseCard(text).code;
+    } catch {
+      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S.`)]);
+      return;
+    }
+    if (!act({ action: "exchange", card: code })) cardInput.value = "";
+  });
+  typedChips.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = chipsInput.value.trim();
+    if (!/^\d{1,6}$/.test(text)) {
+      say([el("p", { class: "rb-table__why" }, `“${text}” is not a number of chips: write a whole number, like 2.`)]);
+      return;
+    }
+    const state = ctl.state();
+    if (!act({ action: state.bet ? "raise" : "bet", amount: Number(text) })) chipsInput.value = "";
+  });
+  hintButton.addEventListener("click", () => {
+    if (!ctl.humanToAct()) return;
+    say(hintNodes(ctl.state()));
+  });
+  setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    say([]);
+    ctl.newGame(Number(select.value), freshSeed());
+  });
+
+  ctl.draw();
+  ctl.schedule();
+}
+
+/** The computer's move for the human seat, in words, with the rule behind it. */
+function hintNodes(state) {
+  const move = engine.botMove(state);
+  const seat = HUMAN;
+  const owed = state.bet - state.putIn[seat];
+  const attr = move.action + (move.amount !== undefined ? ` ${move.amount}` : "") + (move.card !== undefined ? ` ${move.card}` : "");
+  const p = el("p", { class: "rb-table__hint", "data-hint-move": attr });
+  let rule;
+  if (move.action === "exchange") {
+    p.append("Hint: the computer would throw away ", face(move.card), ", your worst card: more than half of the cards you cannot see are better than it.");
+    rule = "three-chip-stack-exchange";
+  } else if (move.action === "keep") {
+    p.append("Hint: keep all three cards: even your worst card is better than most of the cards you cannot see.");
+    rule = "three-chip-stack-ruling-exchange";
+  } else if (move.action === "bet" || move.action === "raise") {
+    const what = move.action === "bet" ? `bet ${chipsWord(move.amount)}` : `raise by ${chipsWord(move.amount)} (putting in ${chipsWord(owed + move.amount)})`;
+    p.append(`Hint: ${what}. Your cards beat most hands dealt at random, and the computer bets as much as that chance is worth.`);
+    rule = move.action === "raise" && state.phase === SECOND ? "three-chip-stack-ruling-min-raise" : roundRule(state.phase);
+  } else if (move.action === "check") {
+    p.append("Hint: check, betting nothing: your cards are not strong enough to be worth a bet, and checking costs nothing.");
+    rule = state.phase === FIRST ? "three-chip-stack-ruling-dealer-last" : "three-chip-stack-second-round";
+  } else if (move.action === "see") {
+    p.append(`Hint: see the bet, putting in ${chipsWord(owed)}: with ${chipsWord(state.pot)} in the pot, your chance of winning it is worth the cost.`);
+    rule = roundRule(state.phase);
+  } else {
+    const canSee = engine.legalMoves(state).some((m) => m.action === "see");
+    const costs = state.phase === FIRST && state.putIn[seat] === 0 && seat !== state.dealer;
+    p.append(canSee
+      ? `Hint: fold. Your chance of winning is not worth the ${chipsWord(owed)} it costs to see the bet.`
+      : `Hint: fold. Seeing the bet would cost ${chipsWord(owed)}, more than the ${chipsWord(state.chips[seat])} you have.`);
+    if (costs) p.append(" Folding now costs you a chip, passed to the dealer.");
+    rule = !canSee ? "three-chip-stack-ruling-short" : costs ? "three-chip-stack-fold-first" : state.phase === SECOND ? "three-chip-stack-fold-second" : "three-chip-stack-ruling-fold-chip";
+  }
+  const nodes = [p];
+  const q = ruleQuote(rule);
+  if (q) nodes.push(q);
+  return nodes;
+}
+
+if (typeof document !== "undefined") onEveryPage('[data-practice-game="3-chip-stack"]', mount);

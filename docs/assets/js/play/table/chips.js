@@ -1,0 +1,561 @@
+// The Chips practice table (issue 16): a whole game of eight rounds against the computer on the
+// practice page's [data-practice-game="chips"] (generator/templates/play/page.html). Every move
+// goes through the whole-game engine (../chips.js); at the end of a round every hand is told
+// from the engine's own score record (state.rounds[..].results) in the scorer's words
+// (../../widgets/chips.js explainHand). Tap a card, then Discard; take from the deck or tap one
+// of the top three of the pile. A move that is not allowed shows the engine's refusal with its rule.
+
+import * as engine from "../chips.js";
+import { HAND_SIZES, arrangementRecord, bestArrangement, cardValue, describeMeld, parseGroup } from "../../engine/chips.js";
+import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
+import { explainHand } from "../../widgets/chips.js";
+import {
+  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+} from "./common.js";
+
+const GAME = "chips";
+const ROUNDS = HAND_SIZES.length; // chips-hand-sizes: eight rounds, three cards to ten
+const DEPTH = ["the top card", "the second card down", "the third card down"]; // chips-discard-depth
+const DEPTH_LABEL = ["top", "2nd down", "3rd down"];
+const DECIDED_RULE = {
+  total: "chips-winner", calls: "chips-tie-most-calls", shared: "chips-ruling-shared-win",
+};
+
+const sym = (code) => cardSymbol(cardOf(code));
+const listOf = (words) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`);
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const times = (n) => ({ 0: "no times", 1: "once", 2: "twice" }[n] ?? `${n} times`);
+/** A seat's name at the start of a sentence ("You", "Player 2") or inside one ("you"). */
+const nameOf = (seat, start = true) => (seat === HUMAN && !start ? "you" : seatName(seat));
+/** "You win" / "Player 2 wins": people are "you" at seat 0. */
+const says = (seat, you, they, start = true) => `${nameOf(seat, start)} ${seat === HUMAN ? you : they}`;
+const whose = (seat, start = true) => (seat === HUMAN ? (start ? "Your" : "your") : `${seatName(seat)}'s`);
+/** The Chips engine names the rule first ("chips-turn: take a card ..."); the tables' refusals
+ * (common.js refusalNodes) read it at the end ("... (chips-turn)"). */
+const ruleLast = (message) => String(message).replace(/^([a-z0-9]+(?:-[a-z0-9]+)+): ([\s\S]*)$/, "$2 ($1)");
+/** The seat that held the extra card: the dealer's left (chips-deal, chips-rotation). */
+const extraSeat = (state) => (state.dealer + 1) % state.players;
+
+/** The log line of a move (state before and after). What the computer takes off the deck is
+ * face down and stays unsaid; a card from the pile is named. */
+function describe(move, before, after) {
+  const seat = before.seat;
+  const who = seatName(seat);
+  const ended = after.rounds.length > before.rounds.length;
+  let line;
+  if (move.type === "discard") {
+    line = before.phase === "open"
+      ? `${who} opened round ${before.round + 1} by throwing away ${sym(move.card)}`
+      : `${who} threw away ${sym(move.card)}`;
+    if (before.caller !== null && after.phase === "layOff") {
+      line += `. That was the last turn: ${says(before.caller, "lay", "lays", false)} the groups down, and the others lay off`;
+    }
+  } else if (move.type === "take") {
+    const turnedOver = move.from === "deck" && before.deck.length === 0;
+    if (move.from === "deck") {
+      const taken = after.turns[after.turns.length - 1].taken;
+      line = seat === HUMAN ? `You took ${sym(taken)} from the deck` : `${who} took a card from the deck`;
+    } else {
+      const index = move.index ?? 0;
+      line = `${who} took ${sym(before.pile[before.pile.length - 1 - index])} from the pile (${DEPTH[index]})`;
+    }
+    if (turnedOver) line = `The deck ran out, so the pile but its top card was turned over as the new deck. ${line}`;
+  } else if (move.type === "call") {
+    line = `${who} called chips! Everyone else has one last turn`;
+  } else if (move.type === "pass") {
+    line = `${who} played on without calling`;
+  } else {
+    const rec = ended ? after.rounds[after.rounds.length - 1].results[seat] : after.layOff.results[seat];
+    line = rec.laid_off.length ? `${who} laid off ${listOf(rec.laid_off.map(sym))}` : `${who} had nothing to lay off`;
+  }
+  if (ended) line += `. Round ${before.round + 1} is over`;
+  return `${line}.`;
+}
+
+/** Totals as they stood after each round, one list a seat. */
+function runningTotals(rounds, players) {
+  const out = Array.from({ length: players }, () => []);
+  for (let p = 0; p < players; p += 1) {
+    let sum = 0;
+    for (const r of rounds) out[p].push((sum += r.scores[p]));
+  }
+  return out;
+}
+
+/** What decided the game, in words: the engine's result.decidedBy, with the numbers. */
+function decidedWords(state) {
+  const { ranking, decidedBy, calls } = state.result;
+  const first = ranking[0];
+  const w = first[0];
+  if (decidedBy === "shared") {
+    return `${listOf(first.map((p, i) => nameOf(p, i === 0)))} share the win: level on total (${state.totals[w]}), on chips called and after every round.`;
+  }
+  if (decidedBy === "total") return `${says(w, "win", "wins")} with the lowest total, ${state.totals[w]}.`;
+  const r = ranking[1][0];
+  const tied = listOf([w, ...ranking.slice(1).flat().filter((p) => state.totals[p] === state.totals[w])].map((p, i) => nameOf(p, i === 0)));
+  if (decidedBy === "calls") {
+    return `${tied} tie on ${state.totals[w]}; ${says(w, "called", "called", false)} chips ${times(calls[w])}, ${nameOf(r, false)} ${times(calls[r])}, so ${says(w, "win", "wins", false)}.`;
+  }
+  const size = Number(String(decidedBy).split("-")[1]);
+  const idx = HAND_SIZES.indexOf(size);
+  const line = runningTotals(state.rounds, state.players);
+  return `${tied} tie on ${state.totals[w]} and on chips called; after the ${size}-card round ${nameOf(w, false)} had ${line[w][idx]} and ${nameOf(r, false)} ${line[r][idx]}, so ${says(w, "win", "wins", false)}.`;
+}
+
+function mount(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "true";
+  const section = root.closest("[data-practice-game-section]");
+  if (section) section.hidden = false;
+  const gameUrl = gameUrlOf(root, GAME);
+  const button = (attrs, text, primary = true) => el("button", {
+    type: "button", class: `md-button${primary ? " md-button--primary" : ""} rb-table__button`, ...attrs,
+  }, text);
+
+  // --- The parts of the table, built once --------------------------------------------------
+  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
+  const playersId = "rb-table-chips-players";
+  const setupLabel = el("label", { for: playersId }, "Players");
+  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
+  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
+  const status = el("p", { class: "rb-table__status", "data-status": "" });
+  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const called = el("p", { class: "rb-table__called", "data-called": "" });
+  const tableBox = el("div", { class: "rb-table__laid-down", "data-table": "" });
+  const pile = el("div", { class: "rb-table__pile", "data-pile": "" });
+  const pileText = el("p", { class: "rb-table__pile-text" });
+  const pileCards = el("div", { class: "rb-table__hand rb-table__pile-cards", role: "group", "aria-label": "The top of the discard pile" });
+  pile.append(pileText, pileCards);
+  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
+  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
+
+  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-chips-you" });
+  const youHead = el("h3", { id: "rb-table-chips-you", class: "rb-table__heading" }, "Your hand");
+  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
+  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
+  const actions = el("div", { class: "rb-table__actions" });
+  const deckButton = button({ "data-move": "take-deck" }, "Take from the deck");
+  const discardButton = button({ "data-move": "discard" }, "Discard");
+  const callButton = button({ "data-move": "call" }, "Call chips");
+  const passButton = button({ "data-move": "pass" }, "Play on", false);
+  const layOffButton = button({ "data-move": "layOff" }, "Lay off my cards");
+  const hintButton = button({ "data-hint": "" }, "Hint", false);
+  actions.append(deckButton, discardButton, callButton, passButton, layOffButton, hintButton);
+  const typed = el("form", { class: "rb-table__typed", "aria-label": "Throw a card away by name" });
+  const typedId = "rb-table-chips-typed";
+  const typedInput = el("input", { id: typedId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-chips-typed-help" });
+  const typedButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Discard it");
+  const typedLabel = el("label", { for: typedId }, "Or type a card to throw away");
+  const typedHelp = el("span", { id: "rb-table-chips-typed-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, JK for a joker.");
+  const typedRow = el("span", { class: "rb-table__typed-row" });
+  typedRow.append(typedInput, typedButton);
+  typed.append(typedLabel, typedHelp, typedRow);
+  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
+  const now = el("details", { class: "rb-table__now", "data-now": "" });
+  const nowSummary = el("summary");
+  const nowBody = el("div", { class: "rb-table__now-body" });
+  now.append(nowSummary, nowBody);
+  you.append(youHead, prompt, hand, actions, message, now, typed);
+
+  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-chips-summary", "data-summary": "", tabindex: "-1" });
+  summary.hidden = true;
+  const shareLine = el("p", { class: "rb-table__share" });
+  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
+  shareLine.append(share, " (the same seed and players deal the same game).");
+
+  // The end of a round shows first (above the seats), where the eye is after the last move.
+  root.replaceChildren(setup, note, status, summary, seats, called, tableBox, pile, logLive, logList, you, shareLine);
+
+  let selected = null; // the card chosen to throw away
+  let selectedAt = -1; // and its place in the hand (two packs: two copies may be held)
+  const nowCache = new Map();
+
+  // --- Drawing ------------------------------------------------------------------------------
+  function drawSeats(state, toAct) {
+    seats.replaceChildren();
+    for (let s = 0; s < state.players; s += 1) {
+      const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
+      if (s === toAct) li.classList.add("rb-table__seat--to-act");
+      const n = state.hands[s].length;
+      li.append(el("strong", {}, seatLongName(s)), ` · ${plural(n, "card")} · ${state.totals[s]} points so far`);
+      if (s === state.dealer) li.append(" · dealer");
+      if (s === extraSeat(state)) li.append(" · had the extra card");
+      if (s === state.caller) li.append(" · called chips");
+      if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));
+      seats.append(li);
+    }
+  }
+
+  function groupList(groups, label) {
+    const list = el("ol", { class: "rb-result__groups", "aria-label": label });
+    for (const g of groups) {
+      const li = el("li");
+      li.append(faces(g.cards), " ", el("span", { class: "rb-result__words" }, sentence(describeMeld(g))));
+      list.append(li);
+    }
+    return list;
+  }
+
+  function drawPile(state, mine) {
+    const n = state.pile.length;
+    pile.dataset.top = n ? state.pile[n - 1] : "";
+    pileText.textContent = n
+      ? `Discard pile: ${plural(n, "card")}. ${mine && state.phase === "take" ? "Tap one of the top three to take it" : "The top three may be taken"}, top first:`
+      : "The discard pile is empty: the round opens with a throw away.";
+    pileCards.replaceChildren();
+    for (let i = 0; i < Math.min(engine.PILE_REACH, n); i += 1) {
+      const code = state.pile[n - 1 - i];
+      const b = el("button", { type: "button", class: "rb-table__card", "data-pile-index": String(i), "data-card": code });
+      b.append(el("span", { class: "rb-table__sr" }, "Take "), face(code),
+        el("span", { class: "rb-table__can" }, DEPTH_LABEL[i]), el("span", { class: "rb-table__sr" }, " from the pile"));
+      pileCards.append(b);
+    }
+    pileCards.hidden = n === 0;
+  }
+
+  function drawHand(state, mine) {
+    const cards = state.hands[HUMAN];
+    if (selected !== null && cards[selectedAt] !== selected) selectedAt = cards.indexOf(selected);
+    if (selectedAt < 0) selected = null;
+    const discarding = mine && (state.phase === "open" || state.phase === "discard");
+    hand.replaceChildren();
+    cards.forEach((code, i) => {
+      const on = selected !== null && i === selectedAt;
+      const b = el("button", { type: "button", class: "rb-table__card", "data-card": code, "data-index": String(i), "aria-pressed": String(on) });
+      b.append(face(code));
+      if (on) b.append(el("span", { class: "rb-table__can", "aria-hidden": "true" }, "✓ chosen"));
+      else if (discarding) b.append(el("span", { class: "rb-table__can", "aria-hidden": "true" }, "tap"));
+      hand.append(b);
+    });
+  }
+
+  /** How the hand would score now (during the lay-off, with the caller's groups to lay off on):
+   * the engine's best arrangement, in the scorer's words. */
+  function drawNow(state) {
+    const cards = state.hands[HUMAN];
+    const onto = state.phase === "layOff" && state.table ? state.table : null;
+    const key = `${cards.join(" ")}|${onto ? JSON.stringify(onto) : ""}`;
+    let rec = nowCache.get(key);
+    if (rec === undefined) {
+      rec = arrangementRecord(bestArrangement(cards.map(cardOf), onto ? onto.map((g) => parseGroup(g)) : null));
+      if (nowCache.size > 64) nowCache.clear();
+      nowCache.set(key, rec);
+    }
+    nowSummary.textContent = `How your hand scores as it stands: ${plural(rec.score, "point")}`;
+    nowBody.replaceChildren(...explainHand(rec).nodes);
+    now.dataset.score = String(rec.score);
+    now.hidden = cards.length === 0;
+  }
+
+  function drawPrompt(state, mine, toAct, roundShown) {
+    const { phase } = state;
+    const last = state.caller !== null && state.caller !== HUMAN && phase !== "layOff" ? " This is your last turn: chips has been called." : "";
+    if (state.over) prompt.textContent = "The game is over.";
+    else if (roundShown) prompt.textContent = "The round is over: see the scores above.";
+    else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
+    else if (phase === "open") prompt.textContent = "You hold the extra card, so you open the round: throw one card away, without taking one first. Tap it, then Discard.";
+    else if (phase === "take") prompt.textContent = `Your turn: take a card, from the deck or one of the top three of the pile.${last}`;
+    else if (phase === "discard") prompt.textContent = `Now throw one card away: tap it, then Discard (the card just taken may go straight back).${last}`;
+    else if (phase === "call") prompt.textContent = "Every card in your hand is in a group: call chips, or play on.";
+    else prompt.textContent = `${says(state.caller, "have", "has")} laid the groups down: lay off any of your cards that fit them.`;
+  }
+
+  function drawRound(ctl) {
+    const state = ctl.state();
+    const round = state.rounds[state.rounds.length - 1];
+    const caller = round.caller;
+    summary.replaceChildren();
+    summary.dataset.round = String(round.round);
+    summary.append(el("h3", { id: "rb-table-chips-summary", class: "rb-table__heading" }, `Round ${round.round} of ${ROUNDS} is over`));
+    summary.append(el("p", {}, `${says(caller, "called", "called")} chips and ${caller === HUMAN ? "score" : "scores"} nothing this round. Everyone else laid off what they could onto the caller's groups (numbered below) and counts the cards left over.`));
+    const hands = el("ul", { class: "rb-table__hands", "aria-label": `Every hand of round ${round.round}` });
+    const order = Array.from({ length: state.players }, (_, k) => (caller + k) % state.players);
+    for (const s of order) {
+      const rec = round.results[s];
+      const li = el("li", {
+        class: "rb-table__hand-result", "data-hand-seat": String(s), "data-score": String(round.scores[s]),
+        "data-loose": rec.loose.join(" "), "data-laid-off": rec.laid_off.join(" "),
+      });
+      const head = el("p", { class: "rb-table__hand-head" });
+      head.append(el("strong", {}, seatLongName(s)), `: ${plural(round.scores[s], "point")}${s === caller ? " (called chips)" : ""}`);
+      li.append(head);
+      if (s !== caller) {
+        const held = el("p", { class: "rb-table__held" }, "Held: ");
+        held.append(faces(round.hands[s]));
+        li.append(held);
+      }
+      li.append(...explainHand(rec, { numbered: s === caller }).nodes);
+      hands.append(li);
+    }
+    summary.append(hands);
+    const table = el("table", { class: "rb-table__scores" });
+    table.append(el("caption", {}, `Round ${round.round}, and the totals (lowest wins after ${ROUNDS} rounds)`));
+    const head = el("tr");
+    for (const h of ["Player", `Round ${round.round}`, "Total"]) head.append(el("th", { scope: "col" }, h));
+    const thead = el("thead");
+    thead.append(head);
+    const body = el("tbody");
+    for (let s = 0; s < state.players; s += 1) {
+      const tr = el("tr", { "data-round-seat": String(s), "data-points": String(round.scores[s]) });
+      tr.append(el("th", { scope: "row" }, seatLongName(s)), el("td", {}, String(round.scores[s])),
+        el("td", { "data-total": String(state.totals[s]) }, String(state.totals[s])));
+      body.append(tr);
+    }
+    table.append(thead, body);
+    const wrap = el("div", { class: "rb-table__scroll" });
+    wrap.append(table);
+    summary.append(wrap);
+    for (const id of ["chips-scoring", "chips-caller-scores-zero"]) {
+      const q = ruleQuote(id);
+      if (q) summary.append(q);
+    }
+    if (state.over) {
+      const { ranking, decidedBy, calls } = state.result;
+      summary.append(el("h3", { class: "rb-table__heading" }, `After ${ROUNDS} rounds`));
+      const list = el("ol", { class: "rb-table__ranking", "data-ranking": "", "data-winners": ranking[0].join(","), "data-decided-by": decidedBy });
+      let place = 1;
+      for (const seatsHere of ranking) {
+        for (const s of seatsHere) {
+          const li = el("li", { "data-place": String(place), "data-seat": String(s), value: String(place) });
+          li.append(el("strong", {}, `${seatLongName(s)}${seatsHere.length > 1 ? " (a shared place)" : ""}`),
+            `, ${plural(state.totals[s], "point")}, called chips ${times(calls[s])}`);
+          list.append(li);
+        }
+        place += seatsHere.length;
+      }
+      summary.append(list);
+      summary.append(el("p", { class: "rb-table__winner", "data-winners": ranking[0].join(",") }, decidedWords(state)));
+      const q = ruleQuote(DECIDED_RULE[decidedBy] || "chips-tie-round-totals");
+      if (q) summary.append(q);
+      const again = button({ "data-again": "" }, "Play a new game");
+      again.addEventListener("click", () => {
+        ctl.seeRound();
+        selected = null;
+        selectedAt = -1;
+        ctl.newGame(state.players, freshSeed());
+      });
+      summary.append(again);
+    } else {
+      const next = button({ "data-next-round": "" }, `Deal round ${state.round + 1}`);
+      next.addEventListener("click", () => {
+        say([]);
+        ctl.seeRound();
+      });
+      summary.append(next);
+    }
+  }
+
+  /** Where focus was inside the table's controls, so a redraw can put it back. */
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || !root.contains(a) || a.tagName !== "BUTTON") return null;
+    for (const name of ["move", "pileIndex", "index", "hint"]) {
+      if (a.dataset[name] !== undefined) return [name, a.dataset[name], a.closest("[data-hand]") ? "hand" : ""];
+    }
+    return null;
+  }
+
+  function restoreFocus(key) {
+    if (!key) return;
+    const a = document.activeElement;
+    if (a && a !== document.body && root.contains(a) && a.isConnected) return;
+    const [name, value] = key;
+    const attr = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const same = root.querySelector(`[data-${attr}="${value}"]`);
+    const visible = (b) => b && !b.disabled && b.offsetParent !== null;
+    const target = [same, ...actions.querySelectorAll("button"), hand.querySelector("button")].find(visible);
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  function draw(ctl) {
+    const keep = focusKey();
+    const state = ctl.state();
+    const rec = ctl.record();
+    const toAct = engine.seatToAct(state);
+    const roundShown = ctl.waitingForRound();
+    const mine = ctl.humanToAct();
+    root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    root.dataset.seed = String(rec.seed);
+    root.dataset.players = String(rec.players);
+    root.dataset.moves = String(rec.moves.length);
+    root.dataset.phase = state.phase;
+    note.textContent = ctl.note;
+    note.hidden = !ctl.note;
+    const number = Math.min(state.round + 1, ROUNDS);
+    status.textContent = roundShown
+      ? `The scores of round ${state.rounds.length} of ${ROUNDS} are below. Seed ${rec.seed}.`
+      : `Round ${number} of ${ROUNDS}: ${state.handSize} cards each, and ${state.handSize + 1} to the player with the extra card. ${seatName(state.dealer)} dealt; ${says(extraSeat(state), "have", "has", false)} the extra card. ${plural(state.deck.length, "card")} in the deck. Seed ${rec.seed}.`;
+    seats.hidden = roundShown; // the summary's table has the totals; the next deal waits
+    drawSeats(state, roundShown ? null : toAct);
+    called.hidden = roundShown || state.caller === null || state.phase === "layOff";
+    if (!called.hidden) {
+      called.textContent = `${says(state.caller, "have", "has")} called chips. Everyone else has one last turn; the caller's groups stay hidden until then.`;
+    }
+    tableBox.hidden = roundShown || state.phase !== "layOff" || !state.table;
+    if (!tableBox.hidden) {
+      tableBox.replaceChildren(el("p", {}, `On the table: ${whose(state.caller, false)} groups, with what has been laid off so far.`),
+        groupList(state.table, `${whose(state.caller)} groups`));
+      const q = ruleQuote("chips-lay-off");
+      if (q) tableBox.append(q);
+    }
+    pile.hidden = roundShown || state.phase === "layOff"; // after the last turn nobody takes
+    drawPile(state, mine);
+    logList.replaceChildren(...ctl.log().slice(-6).map((line) => el("li", {}, line)));
+    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
+    share.href = gameAddress(rec.seed, rec.players);
+
+    you.hidden = roundShown;
+    drawHand(state, mine);
+    drawNow(state);
+    drawPrompt(state, mine, toAct, roundShown);
+    const { phase } = state;
+    deckButton.hidden = !(mine && phase === "take");
+    deckButton.disabled = !engine.legalMoves(state).some((m) => m.type === "take" && m.from === "deck");
+    deckButton.textContent = state.deck.length ? "Take from the deck" : "Take from the deck (the pile is turned over)";
+    discardButton.hidden = !(mine && selected !== null);
+    if (selected !== null) discardButton.replaceChildren("Discard ", face(selected));
+    callButton.hidden = passButton.hidden = !(mine && phase === "call");
+    layOffButton.hidden = !(mine && phase === "layOff");
+    hintButton.disabled = !mine;
+    typedButton.disabled = !mine;
+
+    const wasHidden = summary.hidden;
+    summary.hidden = !(roundShown || state.over);
+    if (!summary.hidden) {
+      drawRound(ctl);
+      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+    }
+    root.dataset.drawn = "true";
+    restoreFocus(keep);
+  }
+
+  // --- Starting, and the human's moves ------------------------------------------------------
+  let ctl;
+  try {
+    ctl = runTable(root, {
+      game: GAME, engine, minPlayers: engine.MIN_PLAYERS, maxPlayers: engine.MAX_PLAYERS, defaultPlayers: 4, describe, draw,
+    });
+  } catch (error) {
+    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
+    return;
+  }
+  const select = playersSelect(playersId, engine.MIN_PLAYERS, engine.MAX_PLAYERS, ctl.record().players);
+  setup.append(setupLabel, select, newButton);
+
+  function say(nodes) {
+    message.replaceChildren(...nodes);
+  }
+
+  function act(move) {
+    const error = ctl.act(move);
+    if (error) say(refusalNodes(ruleLast(error.message), gameUrl));
+    else {
+      selected = null;
+      selectedAt = -1;
+      say([]);
+    }
+    return error;
+  }
+
+  hand.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-card]");
+    if (!b) return;
+    const on = b.getAttribute("aria-pressed") === "true";
+    selected = on ? null : b.dataset.card;
+    selectedAt = on ? -1 : Number(b.dataset.index);
+    ctl.draw();
+  });
+  pileCards.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-pile-index]");
+    if (b) act({ type: "take", from: "pile", index: Number(b.dataset.pileIndex) });
+  });
+  deckButton.addEventListener("click", () => act({ type: "take", from: "deck" }));
+  discardButton.addEventListener("click", () => {
+    if (selected !== null) act({ type: "discard", card: selected });
+  });
+  callButton.addEventListener("click", () => act({ type: "call" }));
+  passButton.addEventListener("click", () => act({ type: "pass" }));
+  layOffButton.addEventListener("click", () => act({ type: "layOff" }));
+  typed.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = typedInput.value.trim();
+    let code;
+    try {
+      code = parseCard(text).code;
+    } catch {
+      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S, or JK for a joker.`)]);
+      return;
+    }
+    if (!act({ type: "discard", card: code })) typedInput.value = "";
+  });
+
+  /** The hint: the computer's move for your seat (engine.botMove), and why, with the rule. */
+  function hint(state) {
+    const move = engine.botMove(state);
+    const cards = state.hands[HUMAN];
+    const nodes = [];
+    const ids = [];
+    let p;
+    if (move.type === "discard") {
+      const rest = cards.slice();
+      rest.splice(rest.indexOf(move.card), 1);
+      const after = arrangementRecord(bestArrangement(rest.map(cardOf)));
+      const loose = arrangementRecord(bestArrangement(cards.map(cardOf))).loose.includes(move.card);
+      p = el("p", { class: "rb-table__hint", "data-hint-move": `discard ${move.card}` }, "Hint: the computer would throw away ");
+      p.append(face(move.card));
+      if (after.score === 0 && !after.loose.length && state.caller === null && state.phase === "discard") {
+        p.append(": every card left is then in a group, so you may call chips.");
+        ids.push("chips-call");
+      } else if (loose) {
+        p.append(`: it is in no group and counts ${cardValue(cardOf(move.card))}; your hand would then score ${plural(after.score, "point")}. The computer throws away the dearest loose card, less for each loose card it might still join.`);
+        ids.push("chips-scoring");
+      } else {
+        p.append(`: your hand would then score ${plural(after.score, "point")}, the fewest of any card thrown away.`);
+        ids.push("chips-scoring");
+      }
+      ids.push(state.phase === "open" ? "chips-opening-discard" : "chips-turn");
+    } else if (move.type === "take" && move.from === "deck") {
+      p = el("p", { class: "rb-table__hint", "data-hint-move": "take deck" },
+        "Hint: take from the deck: none of the top three of the pile would join a group of yours and lower your score.");
+      ids.push("chips-discard-depth");
+    } else if (move.type === "take") {
+      const code = state.pile[state.pile.length - 1 - move.index];
+      p = el("p", { class: "rb-table__hint", "data-hint-move": `take pile ${move.index}` }, "Hint: take ");
+      p.append(face(code), `, ${DEPTH[move.index]} of the pile: ${cardOf(code).rank === "2" || code === "JK" ? "it is wild, so it fits any group and counts nothing" : "it joins your cards in a group, and your hand scores less with it"}.`);
+      ids.push("chips-discard-depth");
+      if (move.index > 0) ids.push("chips-ruling-discard-depth");
+    } else if (move.type === "call") {
+      p = el("p", { class: "rb-table__hint", "data-hint-move": "call" }, "Hint: call chips: every card of your hand is in a group, so you score nothing this round. Your groups:");
+      nodes.push(p, groupList(move.groups, "Your groups"));
+      p = null;
+      ids.push("chips-call");
+    } else {
+      p = el("p", { class: "rb-table__hint", "data-hint-move": "layOff" },
+        "Hint: lay off: your cards that fit the caller's groups go onto them and stop counting against you.");
+      ids.push("chips-lay-off", "chips-ruling-layoff-aim");
+    }
+    if (p) nodes.push(p);
+    for (const id of ids) {
+      const q = ruleQuote(id);
+      if (q) nodes.push(q);
+    }
+    return nodes;
+  }
+
+  hintButton.addEventListener("click", () => {
+    if (ctl.humanToAct()) say(hint(ctl.state()));
+  });
+  setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    say([]);
+    selected = null;
+    selectedAt = -1;
+    ctl.newGame(Number(select.value), freshSeed());
+  });
+
+  ctl.draw();
+  ctl.schedule();
+}
+
+onEveryPage('[data-practice-game="chips"]', mount);

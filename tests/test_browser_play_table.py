@@ -239,3 +239,14 @@ def test_damaged_saved_game_starts_afresh(phone: Any) -> None:
     assert page.locator(f"{TABLE} [data-seat]").count() == 5
     assert page.is_hidden(f"{TABLE} [data-note]")
     assert not page.errors, page.errors
+
+
+def test_a_hand_of_five_fits_one_row_on_a_phone(phone: Any) -> None:
+    phone.goto(f"{phone.base}chains/play/?seed={SEED}&players={PLAYERS}", wait_until="networkidle")
+    phone.wait_for_selector(f"{TABLE} [data-hand] button")
+    boxes = phone.evaluate(f"""() => [...document.querySelectorAll('{TABLE} [data-hand] button')]
+        .map((b) => {{ const r = b.getBoundingClientRect(); return [Math.round(r.top), r.width, r.height]; }})""")
+    assert len(boxes) == 5
+    assert len({top for top, _w, _h in boxes}) == 1, boxes  # one row
+    assert all(w >= 44 and h >= 44 for _t, w, h in boxes), boxes  # still a finger's width
+    no_sideways_scroll(phone)

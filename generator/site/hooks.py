@@ -51,9 +51,9 @@ _HEADERLINK = re.compile(
 def on_page_content(html_text: str, **kwargs: Any) -> str:
     """The heading permalinks of Markdown's toc get a spoken name instead of a ``title``.
 
-    Material's ``content.tooltips`` mounts a tooltip on every element with a ``title``; the ~100
-    permalinks of a game page made that most of the page's blocking time on a phone (Lighthouse,
-    issue 15). The glossary words keep theirs."""
+    A ``title`` is a tooltip only on hover with a mouse, and Material's ``content.tooltips`` (now
+    off) measured each at load: the ~100 permalinks of a game page were most of its blocking time
+    on a phone (Lighthouse, issue 15). The glossary words keep theirs (docs/assets/js/terms.js)."""
     return _HEADERLINK.sub(_named_headerlink, html_text)
 
 

@@ -1,11 +1,10 @@
 """Glossary words explained where they are used (issue 14): the first use of each glossary term in
 a rule, a round step or a quick-start step is wrapped in ``<abbr class="rb-term" title="...">``.
 
-Material's ``content.tooltips`` feature (mkdocs.yml) turns every ``abbr[title]`` of the content into
-its own tooltip, shown on hover and on focus; ``tabindex="0"`` makes the word focusable, so a tap on
-a phone and the Tab key show it too, and Material points ``aria-describedby`` at the tooltip while it
-shows, so a screen reader reads the meaning. Without scripts the ``title`` stays: the browser's own
-tooltip. The meanings come from the game's ``glossary:`` in rules-data/ and nowhere else.
+``docs/assets/js/terms.js`` shows a word's meaning beside it on hover and on focus; ``tabindex="0"``
+makes the word focusable, so a tap on a phone and the Tab key show it too, and the word points
+``aria-describedby`` at the meaning while it shows, so a screen reader reads it. Without scripts the
+``title`` stays: the browser's own tooltip. The meanings come from the game's ``glossary:`` in rules-data/ and nowhere else.
 
 Only the site does this: the partials call ``gloss`` when the site hands it in (generator/site/macros.py),
 and paper, which has its glossary on the page, renders the same partials without it.

@@ -23,7 +23,7 @@ const MODULES = [
   ['[data-practice-game="3-chip-stack"]', "./play/table/3-chip-stack.js"],
   ['[data-practice-game="chips"]', "./play/table/chips.js"],
   ["details.rb-fold", "./reveal.js"], // folded reference parts open on a link into them (issue 14)
-  ["abbr.rb-term", "./terms.js"], // glossary words: Material's tooltips kept inside <main> (issue 14)
+  ["abbr.rb-term", "./terms.js"], // glossary words: their meaning on hover, focus and tap (issue 14)
 ];
 
 const started = new Set();

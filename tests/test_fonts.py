@@ -1,8 +1,10 @@
 """The body font's zero (issue 13): the committed Atkinson Hyperlegible files draw "0" without
-the slash that read as "Ø", keep it apart from "O", and say so in their names."""
+the slash that read as "Ø", keep it apart from "O", and say so in their names. The site's woff2
+files are their ttf without the hinting (issue 15)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -85,3 +87,25 @@ def test_a_slashed_zero_is_rebuilt_from_its_whole_quarters() -> None:
     assert rebuilt[:len(outer)] == outer
     on = {(x, y) for x, y, f in rebuilt[len(outer):] if f}
     assert on == {(x, y) for x, y, f in counter if f} == {(324, 62), (497, 335), (324, 606), (151, 335)}
+
+
+@pytest.mark.parametrize("ttf", sorted((ROOT / "docs" / "assets" / "fonts").glob("*.ttf")), ids=lambda p: p.stem)
+def test_the_sites_woff2_is_its_ttf_without_hinting(ttf: Path) -> None:
+    # Issue 15: the hints were some 40 % of each file, and phones ignore them; the PDFs keep them.
+    woff2, full = _font(ttf.with_suffix(".woff2")), _font(ttf)
+    assert woff2.flavor == "woff2"
+    assert woff2.getBestCmap() == full.getBestCmap()
+    assert woff2.getGlyphOrder() == full.getGlyphOrder()
+    for table in ("fpgm", "prep", "cvt "):
+        assert table not in woff2, table
+    glyf = woff2["glyf"]
+    assert not any(getattr(glyf[name], "program", None) and glyf[name].program.getBytecode()
+                   for name in woff2.getGlyphOrder())
+    assert {t for t in ("GPOS", "GSUB", "kern") if t in full} <= set(woff2.keys())
+    for name in ("A", "zero", "one"):
+        if name in full.getGlyphOrder():
+            assert _outline(woff2, name) == _outline(full, name), name
+    hinted = io.BytesIO()
+    full.flavor = "woff2"
+    full.save(hinted)  # the same font with its hints, as woff2
+    assert ttf.with_suffix(".woff2").stat().st_size < 0.75 * len(hinted.getvalue())

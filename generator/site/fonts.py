@@ -4,8 +4,8 @@ Two families, one family per font file (WeasyPrint 70 draws wrong glyphs when on
 split over several ``@font-face`` rules by ``unicode-range``):
 
 * **Atkinson Hyperlegible** (body text, SIL OFL 1.1): the latin 400/700 woff2 files of the npm
-  package ``@fontsource/atkinson-hyperlegible``, copied as they are, plus a ttf of each
-  (woff2 decompressed by fontTools) for WeasyPrint.
+  package ``@fontsource/atkinson-hyperlegible``, decompressed by fontTools to a ttf of each for
+  WeasyPrint; the site's woff2 is written back from that ttf (below).
 * **The zero**: Atkinson Hyperlegible draws "0" with a slash, which reads as "Ø" ("Score: Ø",
   "1Ø♣"), and none of its releases (nor Atkinson Hyperlegible Next or Mono) has an unslashed
   alternate or a ``zero`` feature. :func:`unslash_zero` takes the slash out of the face's own
@@ -27,6 +27,11 @@ Usage::
 
 ``.venv/bin/python -m generator.site.fonts --zero`` does the zero step alone, on the committed
 files (a zero already without its slash is left as it is).
+
+* **The site's woff2 files carry no hinting** (:func:`write_web_font`, redone alone with
+  ``--web``): the same glyphs, characters, kerning and names as the ttf beside it, without the
+  TrueType instructions, which phones ignore and which were some 40 % of each file (a game page
+  fetches three of them; issue 15). The ttf files, which the PDFs embed, keep theirs.
 """
 
 from __future__ import annotations
@@ -70,21 +75,51 @@ def subset_suits(source: Path, stem: str, weight: str) -> None:
             name.setName(full.replace(" ", "-"), 6, record.platformID, record.platEncID, record.langID)
     font.flavor = None
     font.save(str(FONTS / f"{stem}.ttf"))
+    write_web_font(FONTS / f"{stem}.ttf")
+
+
+def write_web_font(ttf: Path) -> Path:
+    """Write the site's ``.woff2`` beside ``ttf``: every glyph, character, feature and name of
+    it, without the hinting (the ``fpgm``, ``prep`` and ``cvt`` tables and each glyph's program)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.hinting = False
+    options.layout_features = ["*"]
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.glyph_names = True
+    options.recalc_timestamp = False
+    font = TTFont(str(ttf), recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(glyphs=font.getGlyphOrder(), unicodes=font.getBestCmap().keys())
+    subsetter.subset(font)
     font.flavor = "woff2"
-    font.save(str(FONTS / f"{stem}.woff2"))
+    out = ttf.with_suffix(".woff2")
+    font.save(str(out))
+    return out
+
+
+def web_fonts() -> None:
+    """Rewrite every woff2 of the site from its ttf (:func:`write_web_font`)."""
+    for ttf in sorted(FONTS.glob("*.ttf")):
+        out = write_web_font(ttf)
+        print(f"{out.name}: {out.stat().st_size} bytes, no hinting")
 
 
 def copy_body(package: Path) -> None:
-    """Copy the fontsource latin woff2 files and write a ttf of each for WeasyPrint."""
+    """Write a ttf of each fontsource latin woff2 for WeasyPrint, and the site's woff2 from it."""
     from fontTools.ttLib import TTFont
 
     for weight in ("400", "700"):
         src = package / "files" / f"atkinson-hyperlegible-latin-{weight}-normal.woff2"
         stem = f"atkinson-hyperlegible-latin-{weight}-normal"
-        shutil.copyfile(src, FONTS / f"{stem}.woff2")
         font = TTFont(str(src))
         font.flavor = None
         font.save(str(FONTS / f"{stem}.ttf"))
+        write_web_font(FONTS / f"{stem}.ttf")
     shutil.copyfile(package / "LICENSE", FONTS / "OFL-atkinson-hyperlegible.txt")
 
 
@@ -199,8 +234,7 @@ def zero_fonts() -> None:
             continue
         font.flavor = None
         font.save(str(FONTS / f"{stem}.ttf"))
-        font.flavor = "woff2"
-        font.save(str(FONTS / f"{stem}.woff2"))
+        write_web_font(FONTS / f"{stem}.ttf")
         print(f"{stem}: zero without its slash")
 
 
@@ -208,6 +242,9 @@ def main(argv: list[str]) -> int:
     FONTS.mkdir(parents=True, exist_ok=True)
     if argv == ["--zero"]:
         zero_fonts()
+        return 0
+    if argv == ["--web"]:
+        web_fonts()
         return 0
     if argv:
         copy_body(Path(argv[0]))

@@ -533,6 +533,14 @@ def test_3_chip_stack_settles_a_showdown(open_page: Any) -> None:
     want = three_chip_stack.RECORDS["showdown"]({"hands": [["3H", "9C", "4D"], ["AS", "KD", "4C"]]})
     assert json.loads(page.get_attribute(result, "data-winners")) == [w + 1 for w in want["winners"]]
     assert "first best card" in page.text_content(result)
+    # Decided at the third card: the card beaten is the runner-up hand's (player 2 was level to
+    # there), not the best third card among the losers (player 3's 9, out at the second card).
+    page.fill("#rbw-tcs-player-1", "3H AS 5D")
+    page.fill("#rbw-tcs-player-2", "3S AH 4C")
+    page.fill("#rbw-tcs-player-3", "3D KC 9C")
+    words = page.text_content(result).replace("\ufe0e", "")
+    assert "third best card: 5♦ beats 4♣" in words, words
+    page.fill("#rbw-tcs-player-3", "")
     # A tie, split with an odd chip; player 3 left blank.
     page.fill("#rbw-tcs-player-1", "3H 9C 4D")
     page.fill("#rbw-tcs-player-2", "3S 9D 5C")

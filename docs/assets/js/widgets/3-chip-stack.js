@@ -121,8 +121,16 @@ function mount(root) {
     } else {
       const p = rec.decided_by - 1;
       const w = parsed[rec.winners[0]][p];
-      const others = parsed.filter((_, k) => !rec.winners.includes(k)).map((h) => h[p]);
-      const runnerUp = best(others)[0];
+      // The card it beat is the best losing hand's (the one level with the winner up to here),
+      // not the best of the losers' cards in that place.
+      const byHand = (a, b) => {
+        for (let i = 0; i < a.length; i++) {
+          const d = strength(b[i]) - strength(a[i]);
+          if (d) return d;
+        }
+        return 0;
+      };
+      const runnerUp = parsed.filter((_, k) => !rec.winners.includes(k)).sort(byHand)[0][p];
       said = `Decided at the ${ORDINAL[p]} best card: ${spokenName(w)} beats ${spokenName(runnerUp)}.`;
       why = `Decided at the ${ORDINAL[p]} best card: ${cardSymbol(w)} beats ${cardSymbol(runnerUp)}` +
         (p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");

@@ -172,9 +172,13 @@ def test_chains_hand_played_through_the_page(phone: Any) -> None:
         human_moves += 1
         if human_moves == 2 and not reloaded and turn(page) != "round-over":
             before = saved(page)
+            said = [plain(t) for t in page.locator(f"{TABLE} [data-log] li").all_text_contents()]
             page.reload(wait_until="networkidle")
             page.wait_for_selector(f"{TABLE}[data-mounted='true']")
             after = saved(page)
+            # What happened last is still told: the log is replayed from the saved moves.
+            again = [plain(t) for t in page.locator(f"{TABLE} [data-log] li").all_text_contents()]
+            assert said and said[-1] in again, (said, again)
             assert after["moves"][: len(before["moves"])] == before["moves"]
             assert after["seed"] == SEED and after["players"] == PLAYERS
             assert hand_on_page(page) == reference(after)["hands"][0]  # the same hand, mid-hand

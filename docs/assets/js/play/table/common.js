@@ -24,6 +24,8 @@ export const DELAY_KEY = "rulebook-practice-delay";
 const MAX_STORED_CHARS = 200_000;
 const MAX_MOVES = 20_000;
 const RECORD_VERSION = 1;
+/** The moves the table keeps in words (its log). */
+const LOG_LINES = 8;
 
 export const seatName = (seat) => (seat === HUMAN ? "You" : `Player ${seat + 1}`);
 export const seatLongName = (seat) => (seat === HUMAN ? "You (player 1)" : `Player ${seat + 1}`);
@@ -215,12 +217,26 @@ export function runTable(root, spec) {
   if (saved && !saved.damaged && (!wanted || (saved.record.seed === asked.seed && saved.record.players === asked.players))) {
     record = saved.record;
     state = saved.state;
+    log = recentLog(record);
   } else {
     start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed());
   }
   saveGame(record);
 
   const waitingForRound = () => record.seen < state.rounds.length;
+
+  /** What happened last, in words, replayed from the record: the log survives a reload. */
+  function recentLog(rec) {
+    const first = Math.max(0, rec.moves.length - LOG_LINES);
+    let at = engine.newGame({ players: rec.players, seed: rec.seed });
+    const lines = [];
+    rec.moves.forEach((move, k) => {
+      const next = engine.applyMove(at, move);
+      if (k >= first) lines.push(spec.describe(move, at, next));
+      at = next;
+    });
+    return lines;
+  }
 
   function schedule() {
     if (timer !== null) clearTimeout(timer);
@@ -239,7 +255,7 @@ export function runTable(root, spec) {
     state = engine.applyMove(state, move);
     record.moves.push(move);
     log.push(spec.describe(move, before, state));
-    if (log.length > 8) log = log.slice(-8);
+    if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
     saveGame(record);
     ctl.draw();
     schedule();

@@ -39,6 +39,8 @@ def test_step_through_shows_one_step_at_a_time(tab: Any, site_url: str) -> None:
     tab.goto(site_url + "chips/")
     root = tab.locator('[data-sample-round="chips"]')
     tab.wait_for_selector('[data-sample-round="chips"][data-mounted="true"]')
+    # Scrolled to, as a reader would: off screen, the sample round is not drawn yet (site.css).
+    root.evaluate("e => e.scrollIntoView()")
     status = root.locator(".rb-sample__status")
     prev, nxt = root.get_by_role("button", name="Previous step"), root.get_by_role("button", name="Next step")
     n = STEPS["chips"]

@@ -249,3 +249,26 @@ def test_permalinks_carry_a_spoken_name_and_no_title(built_site: Path) -> None:
                    for a in titled), f"{where}: {titled[:3]}"
         for link in re.findall(r'<a class="(?:headerlink|rb-permalink)"[^>]*>', html):
             assert re.search(r'aria-label="Link to “[^”]+”"', link), f"{where}: {link}"
+
+
+def test_the_search_index_holds_words_not_controls(built_site: Path) -> None:
+    # Material fetches search/search_index.json on every page load, so what is in it costs every
+    # visit bytes (issue 15). The tap grids' card names, the score sheets' cell labels, the sample
+    # rounds' card lists and the drills' copies of rules are left out (data-search-exclude); the
+    # rules, rulings, examples and the sample rounds' words stay in.
+    import json
+
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    texts = {doc["location"]: doc["text"] for doc in index["docs"]}
+    everything = " ".join(texts.values())
+    assert "ace of spades" not in everything  # the tap grid's spoken names
+    assert "Seat 1, Round 1" not in everything  # a score sheet cell's label
+    assert "Discard pile (top last)" not in everything  # the sample round's table after a step
+    chips = next(g for g in GAMES if g.id == "chips")
+    # A rule the Chips drill quotes only in its <template> copies (generator/site/play.py): found
+    # on the game page alone.
+    words = " ".join(str(chips.items["chips-no-wrap"]["text"]).split()[:8])
+    holding = [loc for loc, text in texts.items() if words in " ".join(re.sub(r"<[^>]+>", " ", text).split())]
+    assert holding and all(loc.startswith("chips/#") for loc in holding), holding
+    sample = texts["chips/#chips-sample-round-title"]
+    assert "Ann opens the round" in sample

@@ -109,6 +109,34 @@ def test_a_link_to_a_ruling_opens_its_fold_and_shows_it(site_url: str, new_page:
     assert _in_view(page, target)
 
 
+def test_a_section_off_screen_waits_to_be_drawn_and_a_link_into_it_still_lands(site_url: str, new_page: Any) -> None:
+    # site.css (issue 15): the blocks below the round are skipped while off screen. A link into
+    # one (a bookmark, the contents) must still land on its rule, and print draws everything.
+    page = new_page("phone")
+    _open(page, site_url + "chips/")
+    drawn = "(id) => document.getElementById(id).checkVisibility({contentVisibilityAuto: true})"
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.rb-keep')).contentVisibility") == "auto"
+    assert not page.evaluate(drawn, "chips-lay-off"), "the rules far down the page were drawn at load"
+    assert page.evaluate(drawn, "quick-start")
+    _open(page, site_url + "chips/#chips-lay-off")
+    page.wait_for_timeout(400)
+    assert page.evaluate(drawn, "chips-lay-off") and _in_view(page, "chips-lay-off")
+    # From the top of the page by a link, as the contents or a rule reference would.
+    follow = """(hash) => { const a = document.createElement('a'); a.href = hash; a.textContent = 'go';
+        document.querySelector('.md-content').prepend(a); a.click(); a.remove(); }"""
+    _open(page, site_url + "chips/")
+    page.evaluate(follow, "#chips-lay-off")
+    page.wait_for_timeout(400)
+    assert _in_view(page, "chips-lay-off"), "the link did not bring the rule on screen"
+    # A heading below several sections never drawn (their heights were guesses).
+    _open(page, site_url + "chips/")
+    page.evaluate(follow, "#keep-share")
+    page.wait_for_timeout(400)
+    assert _in_view(page, "keep-share"), "the link did not bring the heading on screen"
+    page.emulate_media(media="print")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.rb-keep')).contentVisibility") == "visible"
+
+
 def test_a_fold_opens_on_a_tap(site_url: str, new_page: Any) -> None:
     page = new_page("phone")
     _open(page, site_url + "chains/")

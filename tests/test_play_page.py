@@ -25,7 +25,7 @@ def games() -> list[dict[str, object]]:
 @pytest.mark.parametrize("game_id", sorted(play.DRILLS))
 def test_every_quoted_rule_is_rendered_from_rules_data(games: list[dict[str, object]], game_id: str) -> None:
     html = str(play.render_practice(game_id, games, "../../"))
-    found = re.findall(r'<template data-rule="([a-z0-9-]+)" data-label="([^"]+)" data-href="([^"]+)">(.*?)</template>', html, re.DOTALL)
+    found = re.findall(r'<template data-rule="([a-z0-9-]+)" data-label="([^"]+)" data-href="([^"]+)"[^>]*>(.*?)</template>', html, re.DOTALL)
     assert [f[0] for f in found] == list(play.QUOTED[game_id])
     words = play.sentences(next(g for g in games if g["id"] == game_id))
     for rule_id, _label, href, body in found:

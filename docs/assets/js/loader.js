@@ -22,7 +22,7 @@ const MODULES = [
   ['[data-practice-game="chains"]', "./play/table/chains.js"], // the practice game (play/table/)
   ['[data-practice-game="3-chip-stack"]', "./play/table/3-chip-stack.js"],
   ['[data-practice-game="chips"]', "./play/table/chips.js"],
-  ["details.rb-fold", "./reveal.js"], // folded reference parts open on a link into them (issue 14)
+  ["details.rb-fold", "./reveal.js"], // a link into a fold or a section not drawn yet lands on its target (issues 14, 15)
   ["abbr.rb-term", "./terms.js"], // glossary words: their meaning on hover, focus and tap (issue 14)
 ];
 

@@ -7,9 +7,17 @@
 //    so the browser (or Material's instant navigation) scrolls straight to the target;
 //  - on every page Material swaps in (document$), on load and on hashchange, the target of the
 //    address's hash is revealed: its folds opened and the target scrolled into view.
+//
+// A game page's sections below the round are not drawn while off screen (site.css, issue 15), so the
+// page's height above a target is a guess until they are. A link to a rule screens down would land by
+// the guess, and the browser's scroll anchoring then carries the page further off as the section
+// around the target is drawn at its real size. So the sections from the top down to the target's are
+// drawn for one frame first (class rb-drawn): the browser then scrolls by real heights, and each
+// keeps that height once skipped again (contain-intrinsic-size: auto).
 // Loaded by loader.js on pages that have a fold; subscribing twice is harmless (the listeners are set once).
 
 const FOLD = "details.rb-fold";
+const DRAWN = "rb-drawn";
 
 function targetOf(hash) {
   if (!hash || hash.length < 2) return null;
@@ -32,12 +40,32 @@ function openAround(element) {
   return opened;
 }
 
+/** Draw the skipped sections from the top of the page down to the one holding `element`, for the
+ * next frames; the number drawn (0: nothing above the target was a guess). */
+function drawDownTo(element) {
+  const article = element.closest(".md-typeset");
+  if (!article) return 0;
+  const drawn = [];
+  for (const block of article.children) {
+    if (getComputedStyle(block).contentVisibility === "auto") {
+      block.classList.add(DRAWN);
+      drawn.push(block);
+    }
+    if (block.contains(element)) break;
+  }
+  // Two frames: the browser lays them out at their real height and remembers it; skipped again,
+  // they keep it.
+  if (drawn.length) requestAnimationFrame(() => requestAnimationFrame(() => drawn.forEach((b) => b.classList.remove(DRAWN))));
+  return drawn.length;
+}
+
 function reveal(hash, { scroll = true } = {}) {
   const target = targetOf(hash);
-  if (!target || !target.closest(FOLD)) return;
-  const opened = openAround(target);
-  // Material scrolled to the fold when it opened it; the target is what was asked for.
-  if (scroll || opened) requestAnimationFrame(() => target.scrollIntoView());
+  if (!target) return;
+  const guessed = drawDownTo(target) > 0;
+  const opened = target.closest(FOLD) ? openAround(target) : false;
+  // Material scrolled to the fold when it opened it, or by guessed heights; the target is what was asked for.
+  if ((scroll && (guessed || target.closest(FOLD))) || opened) requestAnimationFrame(() => target.scrollIntoView());
 }
 
 function onClick(event) {
@@ -47,7 +75,10 @@ function onClick(event) {
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin || url.pathname !== location.pathname) return;
   const target = targetOf(url.hash);
-  if (target) openAround(target); // before the browser scrolls: it then lands on the target itself
+  if (!target) return;
+  // Before the browser scrolls: it then lands on the target itself.
+  drawDownTo(target);
+  openAround(target);
 }
 
 if (!window.__rbReveal) {

@@ -18,7 +18,6 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,18 +25,17 @@ import pytest
 from generator.engine.cards import parse_card
 from generator.engine.games.chips import card_value
 from generator.engine.play import chips as chips_play
+from tests.support import tables
+from tests.support.tables import Table, no_sideways_scroll, phone_page, plain
 
-from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
+from .conftest import SITE_HOST, SITE_PORT
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "test-output"
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-TABLE = '[data-practice-game="chips"]'
-KEY = "rulebook-practice-chips"
+CHIPS = Table("chips", chips_play, shots="chips")
+TABLE = CHIPS.selector
 DELAY_KEY = "rulebook-practice-delay"  # play/table/common.js: the tests' shorter computer pause
 SEED, PLAYERS = 20261202, 4
 ROUNDS = 8
@@ -45,23 +43,15 @@ ROUNDS = 8
 
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE, service_workers="block")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.errors = errors
-    page.base = site_url
-    # The hook is set from another page of the site, before the table is ever opened.
-    page.goto(site_url, wait_until="networkidle")
-    page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '25')")
-    yield page
-    ctx.close()
+    with phone_page(browser, site_url) as page:
+        # The hook is set from another page of the site, before the table is ever opened.
+        page.goto(site_url, wait_until="networkidle")
+        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '25')")
+        yield page
 
 
 def shot(page: Any, name: str, *, full: bool = False) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"play-table-chips-{name}.png"), full_page=full)
+    CHIPS.shot(page, name, full=full)
 
 
 def show(page: Any, selector: str) -> None:
@@ -70,64 +60,13 @@ def show(page: Any, selector: str) -> None:
     page.evaluate("y => window.scrollBy(0, y)", box["y"] - 56)
 
 
-def plain(text: str | None) -> str:
-    return " ".join(str(text or "").replace("\ufe0e", "").split())
-
-
 def axe_clean(page: Any) -> None:
     # Scrolling up fades in Material's "Back to top" button: its colours are judged once still.
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-    violations = run_axe(page)
-    assert not violations, describe_violations(violations)
-
-
-def no_sideways_scroll(page: Any) -> None:
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-
-
-def turn(page: Any) -> str:
-    return str(page.get_attribute(TABLE, "data-turn"))
-
-
-def wait_for_human(page: Any) -> str:
-    """Until the computer seats have moved: 'you', 'round-over' or 'over'."""
-    page.wait_for_function(
-        '() => ["you", "round-over", "over"].includes(document.querySelector(\'[data-practice-game="chips"]\').dataset.turn)',
-        timeout=90_000,
-    )
-    return turn(page)
-
-
-def open_table(page: Any, query: str = f"?seed={SEED}&players={PLAYERS}") -> None:
-    page.goto(f"{page.base}chips/play/{query}", wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-
-
-def saved(page: Any) -> dict[str, Any]:
-    text = page.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})")
-    assert text, "the game was not saved"
-    record: dict[str, Any] = json.loads(text)
-    return record
-
-
-def reference(record: dict[str, Any]) -> dict[str, Any]:
-    """The Python reference's state after the page's own record of moves."""
-    state = chips_play.new_game(record["players"], record["seed"])
-    for move in record["moves"]:
-        state = chips_play.apply_move(state, move)
-    return state
-
-
-def hand_on_page(page: Any) -> list[str]:
-    return [str(c) for c in page.eval_on_selector_all(f"{TABLE} [data-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")]
+    tables.axe_clean(page, still=True)
 
 
 def tap(page: Any, selector: str) -> None:
     page.locator(f"{TABLE} {selector}").first.tap()
-
-
-def message(page: Any) -> str:
-    return plain(page.inner_text(f"{TABLE} [data-message]"))
 
 
 def hint_words(move: dict[str, Any]) -> str:
@@ -172,7 +111,7 @@ def human_move(page: Any, ref: dict[str, Any], *, play_on: bool, shots: set[str]
 
 def check_round(page: Any, number: int) -> dict[str, Any]:
     """The summary on the page against the reference replaying the saved record."""
-    ref = reference(saved(page))
+    ref = CHIPS.reference(CHIPS.saved(page))
     assert len(ref["rounds"]) == number
     done = ref["rounds"][-1]
     summary = f"{TABLE} [data-summary]"
@@ -206,15 +145,12 @@ def check_round(page: Any, number: int) -> dict[str, Any]:
 
 def test_chips_game_played_through_the_page(phone: Any) -> None:
     page = phone
-    open_table(page)
-    assert page.get_attribute(TABLE, "data-seed") == str(SEED)
-    assert page.get_attribute(TABLE, "data-players") == str(PLAYERS)
-    assert page.is_visible("[data-practice-game-section]")
-    assert wait_for_human(page) == "you"  # seat 0 holds the extra card in round 1 and opens
+    CHIPS.open_game(page, SEED, PLAYERS)
+    assert CHIPS.wait_for_human(page) == "you"  # seat 0 holds the extra card in round 1 and opens
     status = plain(page.inner_text(f"{TABLE} [data-status]"))
     assert status.startswith(f"Round 1 of {ROUNDS}: 3 cards each") and "Player 4 dealt; you have the extra card" in status, status
-    ref = reference(saved(page))
-    assert hand_on_page(page) == ref["hands"][0] and len(ref["hands"][0]) == 4
+    ref = CHIPS.reference(CHIPS.saved(page))
+    assert CHIPS.hand_on_page(page) == ref["hands"][0] and len(ref["hands"][0]) == 4
     assert page.locator(f"{TABLE} [data-seat]").count() == PLAYERS
     show(page, f"{TABLE} [data-status]")
     shot(page, "start")
@@ -225,11 +161,11 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
     moves_before = page.get_attribute(TABLE, "data-moves")
     page.fill(f"{TABLE} input[name=card]", "ZZ")
     tap(page, ".rb-table__typed button")
-    assert "is not a card" in message(page)
+    assert "is not a card" in CHIPS.message(page)
     not_mine = next(c for c in ("9S", "8C", "5D", "4H", "6S", "10C") if c not in ref["hands"][0])
     page.fill(f"{TABLE} input[name=card]", not_mine)
     tap(page, ".rb-table__typed button")
-    words = message(page)
+    words = CHIPS.message(page)
     shown = f"{not_mine[:-1]}{'♠♥♦♣'['SHDC'.index(not_mine[-1])]}"
     assert words.startswith("Not allowed:") and f"{shown}" in words and "not in your hand" in words, words
     assert page.locator(f'{TABLE} [data-message] [data-quote="chips-turn"]').count() == 1
@@ -244,14 +180,14 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
     shots: set[str] = set()
     round_number = 1
     while True:
-        state = wait_for_human(page)
+        state = CHIPS.wait_for_human(page)
         if state == "you":
-            ref = reference(saved(page))
+            ref = CHIPS.reference(CHIPS.saved(page))
             # Once each: a discard when a card must be taken, a pile card when one must be thrown away.
             if ref["phase"] == "take" and not refused_discard:
                 tap(page, "[data-hand] [data-card]")
                 tap(page, '[data-move="discard"]')
-                words = message(page)
+                words = CHIPS.message(page)
                 assert words.startswith("Not allowed:") and "before throwing one away" in words, words
                 assert page.locator(f'{TABLE} [data-message] [data-quote="chips-turn"]').count() == 1
                 tap(page, "[data-hand] [aria-pressed='true']")  # chosen again: not chosen any more
@@ -259,12 +195,12 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
                 refused_discard = True
             if ref["phase"] == "discard" and ref["pile"] and not refused_take:
                 tap(page, '[data-pile-index="0"]')
-                words = message(page)
+                words = CHIPS.message(page)
                 assert words.startswith("Not allowed:") and "now is the time to throw a card away" in words, words
                 shot(page, "refused-take")
                 refused_take = True
             if ref["phase"] == "discard" and round_number == ROUNDS and "round-8-hand" not in shots:
-                assert len(hand_on_page(page)) == 11  # ten cards and the one just taken
+                assert len(CHIPS.hand_on_page(page)) == 11  # ten cards and the one just taken
                 show(page, f"{TABLE} #rb-table-chips-you")
                 shot(page, "round-8-hand")
                 shots.add("round-8-hand")
@@ -278,21 +214,20 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
             is_call = ref["phase"] == "call"
             move = human_move(page, ref, play_on=is_call and not played_on, shots=shots)
             played_on = played_on or move["type"] == "pass"
-            after = saved(page)
+            after = CHIPS.saved(page)
             assert after["moves"][before] == move, (after["moves"][before], move)
             human_moves += 1
             no_sideways_scroll(page)
-            if round_number == 3 and not reloaded and turn(page) == "computer":
+            if round_number == 3 and not reloaded and CHIPS.turn(page) == "computer":
                 # Reload mid-round: the same game, replayed from the saved record.
                 page.wait_for_timeout(60)
-                page.reload(wait_until="networkidle")
-                page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-                again = saved(page)
+                CHIPS.reload(page)
+                again = CHIPS.saved(page)
                 assert again["moves"][: len(after["moves"])] == after["moves"]
                 assert again["seed"] == SEED and again["players"] == PLAYERS
-                assert hand_on_page(page) == reference(again)["hands"][0]
+                assert CHIPS.hand_on_page(page) == CHIPS.reference(again)["hands"][0]
                 reloaded = True
-                assert wait_for_human(page) == "you"
+                assert CHIPS.wait_for_human(page) == "you"
                 show(page, f"{TABLE} [data-pile]")
                 shot(page, "mid-round")
                 axe_clean(page)
@@ -312,13 +247,13 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
         tap(page, "[data-next-round]")
         round_number += 1
         assert page.is_hidden(f"{TABLE} [data-summary]")
-        assert saved(page)["seen"] == round_number - 1
+        assert CHIPS.saved(page)["seen"] == round_number - 1
     assert reloaded and played_on and refused_take and refused_discard
     assert shots == {"round-8-hand", "chosen", "lay-off"}
     assert not page.errors, page.errors
 
     # The end of the game: the ranking and what decided it, as the reference has them.
-    assert ref["over"] and turn(page) == "round-over"
+    assert ref["over"] and CHIPS.turn(page) == "round-over"
     result = ref["result"]
     ranking = page.locator(f"{TABLE} [data-ranking]")
     assert ranking.get_attribute("data-winners") == ",".join(map(str, result["ranking"][0]))
@@ -340,34 +275,22 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
     no_sideways_scroll(page)
 
     # The end survives a reload; a new game starts from the button.
-    page.reload(wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-    assert turn(page) == "round-over" and page.is_visible(f"{TABLE} [data-ranking]")
+    CHIPS.reload(page)
+    assert CHIPS.turn(page) == "round-over" and page.is_visible(f"{TABLE} [data-ranking]")
     tap(page, "[data-again]")
     assert page.get_attribute(TABLE, "data-seed") != str(SEED)
-    assert wait_for_human(page) in ("you", "round-over")
-    assert reference(saved(page))["round"] == 0
+    assert CHIPS.wait_for_human(page) in ("you", "round-over")
+    assert CHIPS.reference(CHIPS.saved(page))["round"] == 0
     assert not page.errors, page.errors
 
 
 def test_damaged_saved_chips_game_starts_afresh(phone: Any) -> None:
     page = phone
-    open_table(page, "")
-    for damage in ("{not json", json.dumps({"v": 1, "game": "chips", "seed": 5, "players": 4,
-                                            "moves": [{"type": "take", "from": "deck"}] * 3, "seen": 0})):
-        # Written from another page of the site: the table's own pending move cannot save over it.
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(KEY)}, {json.dumps(damage)})")
-        open_table(page, "")
-        assert "could not be read" in plain(page.inner_text(f"{TABLE} [data-note]"))
-        assert page.locator(f"{TABLE} [data-hand] [data-card]").count() == 4  # round 1: you hold the extra card
-        assert reference(saved(page))["players"] == 4  # the fresh game's record replays
+    CHIPS.open(page)
+    damaged = {"v": 1, "game": "chips", "seed": 5, "players": 4, "moves": [{"type": "take", "from": "deck"}] * 3,
+               "seen": 0}
+    # Four cards: round 1, and you hold the extra card.
+    CHIPS.check_damaged_game_starts_afresh(page, damaged, players=4, cards=4)
     axe_clean(page)
-    # A new game by the form: the players chosen, a fresh seed.
-    page.select_option(f"{TABLE} select[name=players]", "6")
-    tap(page, ".rb-table__setup button")
-    assert page.get_attribute(TABLE, "data-players") == "6"
-    assert page.locator(f"{TABLE} [data-seat]").count() == 6
-    assert page.is_hidden(f"{TABLE} [data-note]")
-    assert reference(saved(page))["players"] == 6
+    CHIPS.check_new_game_by_form(page, 6)
     assert not page.errors, page.errors

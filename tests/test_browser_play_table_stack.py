@@ -19,7 +19,6 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,18 +26,16 @@ import pytest
 from generator.engine.cards import format_card, parse_card
 from generator.engine.games import three_chip_stack as rules
 from generator.engine.play import three_chip_stack as stack_play
+from tests.support.tables import Table, axe_clean, no_sideways_scroll, phone_page, plain
 
-from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
+from .conftest import SITE_HOST, SITE_PORT
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "test-output"
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
-TABLE = '[data-practice-game="3-chip-stack"]'
-KEY = "rulebook-practice-3-chip-stack"
+STACK = Table("3-chip-stack", stack_play, shots="stack")
+TABLE = STACK.selector
 # Seed 38 with three players: the human acts first; hand 1 goes to a showdown that splits the pot
 # between you and Player 3; the game ends after eight hands (about 30 moves) with you holding
 # every chip, and on the way you raise by 10 (typed: the buttons go to 6 and all your chips).
@@ -49,71 +46,9 @@ QUICK = 6  # the page's bet and raise buttons: 1 to 6 chips, and all of them
 @pytest.fixture()
 def phone(browser: Any, site_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     scheme = getattr(request, "param", "light")
-    ctx = browser.new_context(**PHONE, color_scheme=scheme, service_workers="block")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.errors = errors
-    page.base = site_url
-    page.scheme = scheme
-    yield page
-    ctx.close()
-
-
-def shot(page: Any, name: str, full: bool = True) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"play-table-stack-{name}.png"), full_page=full)
-
-
-def plain(text: str | None) -> str:
-    return " ".join(str(text or "").replace("\ufe0e", "").split())
-
-
-def axe_clean(page: Any) -> None:
-    violations = run_axe(page)
-    assert not violations, describe_violations(violations)
-
-
-def no_sideways_scroll(page: Any) -> None:
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-
-
-def turn(page: Any) -> str:
-    return str(page.get_attribute(TABLE, "data-turn"))
-
-
-def wait_for_human(page: Any) -> str:
-    """Until the computer seats have moved: 'you', 'round-over' or 'over'."""
-    page.wait_for_function(
-        '() => ["you", "round-over", "over"].includes('
-        "document.querySelector('[data-practice-game=\"3-chip-stack\"]').dataset.turn)",
-        timeout=90_000,
-    )
-    return turn(page)
-
-
-def saved(page: Any) -> dict[str, Any]:
-    text = page.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})")
-    assert text, "the game was not saved"
-    record: dict[str, Any] = json.loads(text)
-    return record
-
-
-def reference(record: dict[str, Any]) -> dict[str, Any]:
-    """The Python reference's state after the page's own record of moves."""
-    state = stack_play.new_game(record["players"], record["seed"])
-    for move in record["moves"]:
-        state = stack_play.apply_move(state, move)
-    return state
-
-
-def hand_on_page(page: Any) -> list[str]:
-    return [str(c) for c in page.eval_on_selector_all(f"{TABLE} [data-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")]
-
-
-def message(page: Any) -> str:
-    return plain(page.inner_text(f"{TABLE} [data-message]"))
+    with phone_page(browser, site_url, color_scheme=scheme) as page:
+        page.scheme = scheme
+        yield page
 
 
 def offered(page: Any) -> list[dict[str, Any]]:
@@ -209,20 +144,16 @@ def check_summary(page: Any, ref: dict[str, Any], number: int) -> None:
 def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     page = phone
     started = time.monotonic()
-    page.goto(f"{page.base}3-chip-stack/play/?seed={SEED}&players={PLAYERS}", wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-    assert page.get_attribute(TABLE, "data-seed") == str(SEED)
-    assert page.get_attribute(TABLE, "data-players") == str(PLAYERS)
-    assert page.is_visible("[data-practice-game-section]")
-    assert wait_for_human(page) == "you"
+    STACK.open_game(page, SEED, PLAYERS)
+    assert STACK.wait_for_human(page) == "you"
     page.locator(TABLE).scroll_into_view_if_needed()
-    shot(page, "start", full=False)
+    STACK.shot(page, "start", full=False)
     axe_clean(page)
     no_sideways_scroll(page)
 
     # The page's state is the reference's after the same moves: the hand, the chips, the pot.
-    ref = reference(saved(page))
-    assert sorted(hand_on_page(page)) == sorted(ref["hands"][0])
+    ref = STACK.reference(STACK.saved(page))
+    assert sorted(STACK.hand_on_page(page)) == sorted(ref["hands"][0])
     assert int(page.get_attribute(f"{TABLE} [data-pot]", "data-pot")) == ref["pot"]
     assert int(page.get_attribute(f"{TABLE} [data-pot]", "data-bet")) == ref["bet"]
     for seat in range(PLAYERS):
@@ -243,53 +174,52 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     moves_before = page.get_attribute(TABLE, "data-moves")
     page.fill(f"{TABLE} input[name=chips]", "lots")
     page.locator(f"{TABLE} [data-typed=chips] button").tap()
-    assert "is not a number of chips" in message(page)
+    assert "is not a number of chips" in STACK.message(page)
     page.fill(f"{TABLE} input[name=chips]", "40")
     page.locator(f"{TABLE} [data-typed=chips] button").tap()
-    words = message(page)
+    words = STACK.message(page)
     assert words.startswith("Not allowed: That costs 43 chips but you have 15"), words
     assert page.locator(f'{TABLE} [data-message] [data-quote="three-chip-stack-ruling-short"]').count() == 1
     page.locator(f"{TABLE} [data-hand] [data-card]").first.tap()
-    words = message(page)
+    words = STACK.message(page)
     assert words.startswith("Not allowed: Cards are exchanged after the first round of betting"), words
     assert page.locator(f'{TABLE} [data-message] [data-quote="three-chip-stack-exchange"]').count() == 1
     assert page.get_attribute(TABLE, "data-moves") == moves_before
-    shot(page, "refused")
+    STACK.shot(page, "refused")
     axe_clean(page)
 
     # Hand 1: the test picks each of your moves; reload after the second, finish the hand.
     human_moves = 0
     reloaded = tried_exchange = False
     ways: set[str] = set()
-    while (state := wait_for_human(page)) == "you":
-        record = saved(page)
-        ref = reference(record)
+    while (state := STACK.wait_for_human(page)) == "you":
+        record = STACK.saved(page)
+        ref = STACK.reference(record)
         check_offer(page, ref)
         if ref["phase"] == "exchange" and not tried_exchange:
             not_mine = next(c for c in ("9H", "5S", "KD", "4C") if c not in ref["hands"][0])
             page.fill(f"{TABLE} input[name=card]", not_mine)
             page.locator(f"{TABLE} [data-typed=card] button").tap()
-            words = message(page)
+            words = STACK.message(page)
             assert words.startswith(f"Not allowed: You hold no “{not_mine[0]}"), words
             assert page.locator(f'{TABLE} [data-message] [data-quote="three-chip-stack-exchange"]').count() == 1
             assert "✓ throw away" in plain(page.inner_text(f"{TABLE} [data-hand]"))
             assert plain(page.inner_text(f'{TABLE} [data-move="keep"]')) == "Keep all three"
-            shot(page, "exchange")
+            STACK.shot(page, "exchange")
             axe_clean(page)
             tried_exchange = True
         ways.add(make_move(page, stack_play.bot_move(ref)))
         human_moves += 1
-        assert not page.locator(f"{TABLE} [data-message] .rb-table__why").count(), message(page)
-        if human_moves == 2 and not reloaded and turn(page) != "round-over":
-            before = saved(page)
-            page.reload(wait_until="networkidle")
-            page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-            after = saved(page)
+        assert not page.locator(f"{TABLE} [data-message] .rb-table__why").count(), STACK.message(page)
+        if human_moves == 2 and not reloaded and STACK.turn(page) != "round-over":
+            before = STACK.saved(page)
+            STACK.reload(page)
+            after = STACK.saved(page)
             assert after["moves"][: len(before["moves"])] == before["moves"]
             assert after["seed"] == SEED and after["players"] == PLAYERS
-            assert sorted(hand_on_page(page)) == sorted(reference(after)["hands"][0])  # the same hand, mid-hand
+            assert sorted(STACK.hand_on_page(page)) == sorted(STACK.reference(after)["hands"][0])  # the same hand, mid-hand
             reloaded = True
-            shot(page, "mid-hand")
+            STACK.shot(page, "mid-hand")
             axe_clean(page)
             no_sideways_scroll(page)
         assert human_moves < 50
@@ -298,7 +228,7 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     assert not page.errors, page.errors
 
     # The end of hand 1: a showdown, the pot split between you and Player 3.
-    ref = reference(saved(page))
+    ref = STACK.reference(STACK.saved(page))
     assert len(ref["rounds"]) == 1
     first = ref["rounds"][0]
     assert first["showdown"] and first["winners"] == [0, 2]
@@ -308,29 +238,28 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     assert "The pot splits evenly: 9 chips each." in summary
     assert page.is_hidden(f"{TABLE} [data-hand]")  # the next hand's cards wait for the deal
     page.locator(f"{TABLE} [data-summary]").scroll_into_view_if_needed()
-    shot(page, "hand-over", full=False)
-    shot(page, "hand-over-full")
+    STACK.shot(page, "hand-over", full=False)
+    STACK.shot(page, "hand-over-full")
     axe_clean(page)
     no_sideways_scroll(page)
 
     # The summary survives a reload; then the game goes on, hand after hand, to its end.
-    page.reload(wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-    assert turn(page) == "round-over"
+    STACK.reload(page)
+    assert STACK.turn(page) == "round-over"
     check_summary(page, ref, 1)
     hands_seen = 1
     while True:
         page.locator(f"{TABLE} [data-next-hand]").tap()
-        assert saved(page)["seen"] == hands_seen
-        while (state := wait_for_human(page)) == "you":
-            ref = reference(saved(page))
+        assert STACK.saved(page)["seen"] == hands_seen
+        while (state := STACK.wait_for_human(page)) == "you":
+            ref = STACK.reference(STACK.saved(page))
             check_offer(page, ref)
             way = make_move(page, stack_play.bot_move(ref), keyboard="keyboard" not in ways)
             ways.add(way)
-            assert not page.locator(f"{TABLE} [data-message] .rb-table__why").count(), message(page)
+            assert not page.locator(f"{TABLE} [data-message] .rb-table__why").count(), STACK.message(page)
             if way == "keyboard":  # the focus stays in the table, not lost on the page's body
                 assert page.evaluate(f"() => document.querySelector({json.dumps(TABLE)}).contains(document.activeElement)")
-        ref = reference(saved(page))
+        ref = STACK.reference(STACK.saved(page))
         hands_seen += 1
         assert len(ref["rounds"]) == hands_seen
         check_summary(page, ref, hands_seen)
@@ -344,7 +273,7 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     assert plain(winner.inner_text()) == "After 8 hands, you hold every chip: you win the game!"
     assert page.locator(f"{TABLE} [data-next-hand]").count() == 0
     page.locator(f"{TABLE} [data-summary]").scroll_into_view_if_needed()
-    shot(page, "game-over", full=False)
+    STACK.shot(page, "game-over", full=False)
     axe_clean(page)
     no_sideways_scroll(page)
 
@@ -352,8 +281,8 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     page.locator(f"{TABLE} [data-again]").tap()
     assert page.get_attribute(TABLE, "data-seed") != str(SEED)
     assert page.get_attribute(TABLE, "data-players") == str(PLAYERS)
-    assert wait_for_human(page) in ("you", "round-over")
-    assert saved(page)["seen"] == 0 and saved(page)["seed"] != SEED
+    assert STACK.wait_for_human(page) in ("you", "round-over")
+    assert STACK.saved(page)["seen"] == 0 and STACK.saved(page)["seed"] != SEED
     assert not page.errors, page.errors
     assert time.monotonic() - started < 240
 
@@ -364,14 +293,13 @@ def test_the_odd_chip_of_a_split_pot_is_said(phone: Any) -> None:
     # dealt, so going left from the dealer you are the first tied winner, and the odd chip is yours.
     # In both colour schemes: axe at the exchange and at the end of the hand.
     page = phone
-    page.goto(f"{page.base}3-chip-stack/play/?seed=1195&players=3", wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-    while wait_for_human(page) == "you":
-        ref = reference(saved(page))
+    STACK.open(page, "?seed=1195&players=3")
+    while STACK.wait_for_human(page) == "you":
+        ref = STACK.reference(STACK.saved(page))
         if ref["phase"] == "exchange":
             axe_clean(page)
         make_move(page, stack_play.bot_move(ref))
-    ref = reference(saved(page))
+    ref = STACK.reference(STACK.saved(page))
     done = ref["rounds"][0]
     assert done["winners"] == [0, 1] and done["pot"] == 15 and done["dealer"] == 1
     check_summary(page, ref, 1)
@@ -382,7 +310,7 @@ def test_the_odd_chip_of_a_split_pot_is_said(phone: Any) -> None:
     assert page.locator(f'{TABLE} [data-summary] [data-quote="three-chip-stack-ruling-odd-chip"]').count() == 1
     page.locator(f"{TABLE} [data-rules] > summary").tap()
     page.locator(f"{TABLE} [data-summary]").scroll_into_view_if_needed()
-    shot(page, f"odd-chip-{page.scheme}")
+    STACK.shot(page, f"odd-chip-{page.scheme}")
     axe_clean(page)
     no_sideways_scroll(page)
     assert not page.errors, page.errors
@@ -390,25 +318,11 @@ def test_the_odd_chip_of_a_split_pot_is_said(phone: Any) -> None:
 
 def test_damaged_saved_game_starts_afresh(phone: Any) -> None:
     page = phone
-    page.goto(f"{page.base}3-chip-stack/play/", wait_until="networkidle")
-    page.wait_for_selector(f"{TABLE}[data-mounted='true']")
+    STACK.open(page)
     assert page.get_attribute(TABLE, "data-players") == "4"  # the default
-    for damage in ("{not json", json.dumps({"v": 1, "game": "3-chip-stack", "seed": 5, "players": 3,
-                                            "moves": [{"action": "check"}] * 3, "seen": 0})):
-        # Written from another page of the site: the table's own pending move cannot save over it.
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(KEY)}, {json.dumps(damage)})")
-        page.goto(f"{page.base}3-chip-stack/play/", wait_until="networkidle")
-        page.wait_for_selector(f"{TABLE}[data-mounted='true']")
-        assert "could not be read" in plain(page.inner_text(f"{TABLE} [data-note]"))
-        assert page.locator(f"{TABLE} [data-hand] [data-card]").count() == 3
-        assert reference(saved(page))["players"] == 4  # the fresh game's record replays
+    damaged = {"v": 1, "game": "3-chip-stack", "seed": 5, "players": 3, "moves": [{"action": "check"}] * 3, "seen": 0}
+    STACK.check_damaged_game_starts_afresh(page, damaged, players=4, cards=3)
     axe_clean(page)
-    # A new game by the form: the players chosen, a fresh seed.
-    page.select_option(f"{TABLE} select[name=players]", "6")
-    page.locator(f"{TABLE} .rb-table__setup button").tap()
-    assert page.get_attribute(TABLE, "data-players") == "6"
-    assert page.locator(f"{TABLE} [data-seat]").count() == 6
-    assert page.is_hidden(f"{TABLE} [data-note]")
+    STACK.check_new_game_by_form(page, 6)
     no_sideways_scroll(page)
     assert not page.errors, page.errors

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { parseCard, parseCards, spokenName, cardSymbol, checkCopies, pyStrip, pySplit, CardError } from "../../docs/assets/js/engine/cards.js";
 import { scoreChips, describeChips, describeMeld } from "../../docs/assets/js/engine/chips.js";
 import { scoreChains, playChains } from "../../docs/assets/js/engine/chains.js";
-import { showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
+import { compareHands, showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
 
 const score = (hand, extra = {}) => scoreChips({ hand: hand.split(" "), ...extra });
 
@@ -168,6 +168,31 @@ test("three-chip-stack-split and the odd chip from the dealer's left", () => {
   assert.deepEqual(showdown({ hands: [["3H", "9C", "4D"], ["3S", "9D", "4C"], ["AS", "KD", "QC"]], pot: 13 }),
     { winners: [0, 1], decided_by: 1, shares: [7, 6, 0] });
   assert.equal(showdown({ hands: [["3H", "9C", "4D"], ["3S", "9D", "5C"]] }).decided_by, 3);
+});
+
+test("three-chip-stack-showdown: compareHands goes card by card from the best; pairs and suits count for nothing", () => {
+  const hand = parseCards;
+  assert.ok(compareHands(hand("3H 4S 5D"), hand("AS KD QC")) > 0); // three-chip-stack-ranking: 3 is best
+  assert.ok(compareHands(hand("AS QD JC"), hand("AH KS 4D")) < 0); // the second card decides
+  assert.ok(compareHands(hand("AS KD 5C"), hand("AH KS 4D")) > 0); // the third card decides
+  assert.ok(compareHands(hand("9S 9D 9C"), hand("10H 5S 4D")) < 0); // three of a kind is no better
+  assert.equal(compareHands(hand("AS KD 4C"), hand("4D AH KS")), 0); // same ranks, other suits, any order
+  assert.throws(() => compareHands(hand("AS KD"), hand("AH KS 4D")), /3 cards, not 2/);
+  // The same judgement as the showdown's, on pairs of hands dealt from one shuffled pack.
+  const pack = "3 A K Q J 10 9 8 7 6 5 4 2".split(" ").flatMap((r) => ["S", "H", "D", "C"].map((s) => r + s));
+  let seed = 20261202; // a Park-Miller generator: the same deals every run
+  for (let deal = 0; deal < 300; deal++) {
+    const cards = [...pack];
+    for (let i = cards.length - 1; i > 0; i--) {
+      seed = (seed * 48271) % 2147483647;
+      const j = seed % (i + 1);
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    const [a, b] = [cards.slice(0, 3), cards.slice(3, 6)];
+    const { winners } = showdown({ hands: [a, b] });
+    const expected = winners.length === 2 ? 0 : winners[0] === 0 ? 1 : -1;
+    assert.equal(Math.sign(compareHands(hand(a), hand(b))), expected, `${a} vs ${b}`);
+  }
 });
 
 test("3 Chip Stack bad inputs are errors", () => {

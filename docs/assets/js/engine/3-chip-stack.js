@@ -16,6 +16,11 @@ export function strength(c) {
   return STRENGTH[c.rank];
 }
 
+/** A hand best card first (three-chip-stack-ranking); stable, so cards of one rank keep their order. */
+export function sortHand(cards) {
+  return [...cards].sort((a, b) => strength(b) - strength(a));
+}
+
 /** three-chip-stack-showdown: the strengths, best first (pairs count for nothing); suits never
  * come into it (three-chip-stack-ruling-suits). */
 export function handKey(cards) {
@@ -26,9 +31,18 @@ export function handKey(cards) {
   return cards.map(strength).sort((a, b) => b - a);
 }
 
+// Python compares the keys as tuples (max(keys), k == best); this is that comparison.
 function compareKeys(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
+}
+
+/** three-chip-stack-showdown: which of two hands (lists of parsed cards) is better, card by card
+ * from the best: above 0 when `a` is, below 0 when `b` is, 0 when they are level (suits never
+ * count). The one order of hands, for everything that ranks them: sort with
+ * `(a, b) => compareHands(b, a)` for the best hand first. */
+export function compareHands(a, b) {
+  return compareKeys(handKey(a), handKey(b));
 }
 
 /** three-chip-stack-split; three-chip-stack-ruling-odd-chip: odd chips one each to the winners in order. */

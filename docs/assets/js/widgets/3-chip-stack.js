@@ -5,7 +5,7 @@
 // and on Enter (no reload), kept on screen while the fields are in use; errors beside the
 // player's field; a polite live region. Mounts inside Material's document$; mounting twice does nothing.
 
-import { showdown, strength } from "../engine/3-chip-stack.js";
+import { compareHands, showdown, sortHand } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
 import { POT_CHIPS } from "../engine/limits.js";
 import { el, face, tidy, announcer, onEveryPage, reveal, showAnswer } from "./dom.js";
@@ -14,8 +14,6 @@ const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
 const ORDINAL = ["first", "second", "third"];
 
-// The card order is the engine's (three-chip-stack-ranking), never a second copy here.
-const best = (cards) => [...cards].sort((a, b) => strength(b) - strength(a));
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
 
 function mount(root) {
@@ -109,7 +107,8 @@ function mount(root) {
     const winners = rec.winners.map((k) => players[k]).sort((a, b) => a - b);
     result.dataset.winners = JSON.stringify(winners);
     result.replaceChildren();
-    const parsed = hands.map((h) => best(h.map(parseCard)));
+    // Best card first: the engine's order (three-chip-stack-ranking), never a second copy here.
+    const parsed = hands.map((h) => sortHand(h.map(parseCard)));
     const who = names(winners.map((n) => `Player ${n}`));
     const head = el("p", { class: "rb-result__score" });
     head.append(el("strong", {}, winners.length === 1 ? `${who} wins.` : `${who} tie.`));
@@ -123,14 +122,7 @@ function mount(root) {
       const w = parsed[rec.winners[0]][p];
       // The card it beat is the best losing hand's (the one level with the winner up to here),
       // not the best of the losers' cards in that place.
-      const byHand = (a, b) => {
-        for (let i = 0; i < a.length; i++) {
-          const d = strength(b[i]) - strength(a[i]);
-          if (d) return d;
-        }
-        return 0;
-      };
-      const runnerUp = parsed.filter((_, k) => !rec.winners.includes(k)).sort(byHand)[0][p];
+      const runnerUp = parsed.filter((_, k) => !rec.winners.includes(k)).sort((a, b) => compareHands(b, a))[0][p];
       said = `Decided at the ${ORDINAL[p]} best card: ${spokenName(w)} beats ${spokenName(runnerUp)}.`;
       why = `Decided at the ${ORDINAL[p]} best card: ${cardSymbol(w)} beats ${cardSymbol(runnerUp)}` +
         (p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");

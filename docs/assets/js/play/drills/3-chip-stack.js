@@ -4,7 +4,7 @@
 // judge here) decides, and the answer says at which card it was decided, with the rules quoted
 // from the page. threeQuestion(seed, settings) is pure.
 
-import { showdown, strength } from "../../engine/3-chip-stack.js";
+import { compareHands, showdown, sortHand } from "../../engine/3-chip-stack.js";
 import { buildDeck, parseCard } from "../../engine/cards.js";
 import { seedState, shuffled } from "../rng.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
@@ -29,7 +29,7 @@ export function threeQuestion(seed, settings = {}) {
 }
 
 /** The engine's order (three-chip-stack-ranking): best card first. */
-const best = (codes) => codes.map(parseCard).sort((a, b) => strength(b) - strength(a));
+const best = (codes) => sortHand(codes.map(parseCard));
 
 export function rulesOf(q) {
   const ids = ["three-chip-stack-ranking"];
@@ -50,14 +50,7 @@ export function decidedLine(hands, record) {
   const parsed = hands.map(best);
   const p = record.decided_by - 1;
   const w = parsed[record.winners[0]][p];
-  const byKey = (a, b) => {
-    for (let i = 0; i < a.length; i++) {
-      const d = strength(b[i]) - strength(a[i]);
-      if (d) return d;
-    }
-    return 0;
-  };
-  const runnerUp = parsed.filter((_, k) => !record.winners.includes(k)).sort(byKey)[0][p];
+  const runnerUp = parsed.filter((_, k) => !record.winners.includes(k)).sort((a, b) => compareHands(b, a))[0][p];
   const line = el("p", { class: "rb-result__words", "data-decided": `${w.code} ${runnerUp.code}` });
   line.append(`Decided at the ${ORDINAL[p]} best card: `, face(w), " beats ", face(runnerUp),
     p > 0 ? `, after the ${p === 1 ? "best cards tie" : "first two cards tie"}.` : ".");

@@ -1,17 +1,18 @@
 // The Chips drill of the practice page, "Score this hand" (issue 16): a hand of the round's size
 // dealt from a seeded pack (play/rng.js), optionally with a caller's groups to lay off onto, the
 // learner's score checked by the browser engine (engine/chips.js scoreChips: never a second
-// scorer here) and explained with the page scorer's words (describeMeld, the card values), with
+// scorer here) and explained in the page scorer's own words (widgets/chips.js explainHand), with
 // the rules it rests on quoted from the page. A focus deals hands that exercise one thing: wilds
 // in a group, an Ace in a run (or loose), a card that lays off.
 //
 // chipsQuestion(seed, settings) is pure (the same seed and settings give the same question, under
 // node too: tests/js/drills.test.mjs); mounting happens only in a browser page.
 
-import { HAND_SIZES, cardValue, describeMeld, isWild, scoreChips } from "../../engine/chips.js";
-import { RANK_NUMBER, buildDeck, cardSymbol, parseCard } from "../../engine/cards.js";
+import { HAND_SIZES, describeMeld, isWild, scoreChips } from "../../engine/chips.js";
+import { RANK_NUMBER, buildDeck, parseCard } from "../../engine/cards.js";
 import { below, seedState, shuffled } from "../rng.js";
-import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
+import { el, faces, onEveryPage, sentence } from "../../widgets/dom.js";
+import { explainHand } from "../../widgets/chips.js";
 import { quote, runDrill } from "./common.js";
 
 export const FOCI = ["any", "wilds", "aces", "lay-off"];
@@ -181,38 +182,6 @@ export function chipsQuestion(seed, settings = {}) {
 
 // --- The page -------------------------------------------------------------------------------
 
-/** The engine's answer in the page scorer's words (widgets/chips.js): groups, lay-offs, loose. */
-export function explanation(rec) {
-  const nodes = [];
-  if (rec.melds.length) {
-    const list = el("ul", { class: "rb-result__groups", "aria-label": "Groups" });
-    for (const meld of rec.melds) {
-      const li = el("li");
-      li.append(faces(meld.cards), " ", el("span", { class: "rb-result__words" }, sentence(describeMeld(meld))));
-      list.append(li);
-    }
-    nodes.push(list);
-  }
-  if (rec.lay_offs.length) {
-    const p = el("p", { class: "rb-result__laid" }, "Laid off on the caller's groups: ");
-    rec.lay_offs.forEach((lay, k) => {
-      p.append(face(lay.card), ` on group ${lay.group + 1}`);
-      if (wild(lay.card)) p.append(` (as ${/[SHDC]$/.test(lay.as) ? cardSymbol(parseCard(lay.as)) : `a ${lay.as}`})`);
-      p.append(k < rec.lay_offs.length - 1 ? ", " : ".");
-    });
-    nodes.push(p);
-  }
-  if (rec.loose.length) {
-    const values = rec.loose.map((code) => cardValue(parseCard(code)));
-    const p = el("p", { class: "rb-result__loose" }, "Left over: ");
-    p.append(faces(rec.loose), ` counting ${values.join(" + ")} = ${values.reduce((a, b) => a + b, 0)}.`);
-    nodes.push(p);
-  } else {
-    nodes.push(el("p", { class: "rb-result__loose" }, "Every card is in a group or laid off: nothing left over."));
-  }
-  return nodes;
-}
-
 /** The rules the answer rests on, by id (quoted from the page). */
 export function rulesOf(rec) {
   const ids = [];
@@ -275,7 +244,7 @@ function mount(root) {
       const rec = q.record;
       const right = given.score === rec.score;
       const headWords = right ? [`It scores ${rec.score}.`] : [`It scores ${rec.score}, not ${given.score}.`];
-      const nodes = explanation(rec);
+      const { nodes } = explainHand(rec); // the page scorer's words: groups, lay-offs, loose
       const why = el("div", { class: "rb-drill__rules" });
       for (const id of rulesOf(rec)) {
         const qn = quote(root, id);

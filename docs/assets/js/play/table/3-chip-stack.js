@@ -8,12 +8,13 @@
 // refuses shows its refusal with the rule.
 
 import * as engine from "../3-chip-stack.js";
-import { strength } from "../../engine/3-chip-stack.js";
-import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { sortHand } from "../../engine/3-chip-stack.js";
+import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
 import {
-  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+  HUMAN, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName, showSummary, startTable,
+  tableShell, typedCardForm, typedForm,
 } from "./common.js";
 
 const GAME = "3-chip-stack";
@@ -29,7 +30,7 @@ const chipsWord = (n) => `${n} chip${n === 1 ? "" : "s"}`;
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
 /** Seats in turn order from the dealer's left, the dealer last (the engine's order). */
 const fromLeft = (n, dealer) => Array.from({ length: n }, (_, k) => (dealer + k + 1) % n);
-const bestFirst = (codes) => [...codes].sort((a, b) => strength(cardOf(b)) - strength(cardOf(a)));
+const bestFirst = (codes) => sortHand(codes.map(cardOf)).map((c) => c.code);
 const roundRule = (phase) => (phase === FIRST ? "three-chip-stack-first-round" : "three-chip-stack-second-round");
 /** The engine speaks of seats; to the person at seat 0 it is "you" (common.js does the rest). */
 const forYou = (message) => String(message)
@@ -96,58 +97,27 @@ function moveLabel(move, state) {
 }
 
 function mount(root) {
-  if (root.dataset.mounted) return;
-  root.dataset.mounted = "true";
-  const section = root.closest("[data-practice-game-section]");
-  if (section) section.hidden = false;
-  const gameUrl = gameUrlOf(root, GAME);
-
   // --- The parts of the table, built once --------------------------------------------------
-  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
-  const playersId = "rb-table-3cs-players";
-  const setupLabel = el("label", { for: playersId }, "Players");
-  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
-  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
-  const status = el("p", { class: "rb-table__status", "data-status": "" });
-  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const shell = tableShell(root, GAME, "3cs", { heading: "Your cards" });
+  if (!shell) return;
+  const { setup, note, status, seats, logList, logLive, summary, shareLine, you, prompt, hand, actions, message } = shell;
+  prompt.setAttribute("tabindex", "-1"); // the focus goes here when the buttons it was on are gone
+  actions.setAttribute("data-actions", "");
   const pot = el("p", { class: "rb-table__pile rb-table__pot", "data-pot": "" });
-  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
-  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
-
-  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-3cs-you" });
-  const youHead = el("h3", { id: "rb-table-3cs-you", class: "rb-table__heading" }, "Your cards");
-  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "", tabindex: "-1" });
-  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
-  const actions = el("div", { class: "rb-table__actions", "data-actions": "" });
   const ups = el("div", { class: "rb-table__actions rb-table__ups", role: "group", "data-ups": "" });
   const hintButton = el("button", { type: "button", class: "md-button rb-table__button", "data-hint": "" }, "Hint");
-  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
 
   // Typed moves: a card to throw away (the exchange), a number of chips (a bet or raise).
-  const typedCard = el("form", { class: "rb-table__typed", "aria-label": "Throw away a card by name", "data-typed": "card" });
-  const cardId = "rb-table-3cs-card";
-  const cardInput = el("input", { id: cardId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-3cs-card-help" });
-  const cardButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Throw it away");
-  const cardRow = el("span", { class: "rb-table__typed-row" });
-  cardRow.append(cardInput, cardButton);
-  typedCard.append(el("label", { for: cardId }, "Or type a card to throw away"),
-    el("span", { id: "rb-table-3cs-card-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, KD."), cardRow);
-  const typedChips = el("form", { class: "rb-table__typed", "aria-label": "Bet or raise by a number of chips", "data-typed": "chips" });
-  const chipsId = "rb-table-3cs-chips";
-  const chipsLabel = el("label", { for: chipsId }, "Or type how many chips to raise");
-  const chipsInput = el("input", { id: chipsId, name: "chips", type: "text", inputmode: "numeric", autocomplete: "off", "aria-describedby": "rb-table-3cs-chips-help" });
-  const chipsButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Raise");
-  const chipsHelp = el("span", { id: "rb-table-3cs-chips-help", class: "rb-table__help" });
-  const chipsRow = el("span", { class: "rb-table__typed-row" });
-  chipsRow.append(chipsInput, chipsButton);
-  typedChips.append(chipsLabel, chipsHelp, chipsRow);
-  you.append(youHead, prompt, hand, actions, ups, message, typedCard, typedChips);
-
-  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-3cs-summary", "data-summary": "", tabindex: "-1" });
-  summary.hidden = true;
-  const shareLine = el("p", { class: "rb-table__share" });
-  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
-  shareLine.append(share, " (the same seed and players deal the same game).");
+  const typedCard = typedCardForm({
+    id: "rb-table-3cs-card", name: "Throw away a card by name", label: "Or type a card to throw away",
+    button: "Throw it away", attrs: { "data-typed": "card" },
+  });
+  // The label, help and button say bet or raise as the bet stands (draw).
+  const typedChips = typedForm({
+    id: "rb-table-3cs-chips", name: "Bet or raise by a number of chips", label: "Or type how many chips to raise",
+    button: "Raise", input: { name: "chips", inputmode: "numeric" }, attrs: { "data-typed": "chips" },
+  });
+  you.append(ups, message, typedCard.form, typedChips.form);
 
   // The end of a hand shows first (above the seats), where the eye is after the last move.
   root.replaceChildren(setup, note, status, summary, seats, pot, logLive, logList, you, shareLine);
@@ -230,13 +200,7 @@ function mount(root) {
       rules.push("three-chip-stack-fold-first");
     }
 
-    const table = el("table", { class: "rb-table__scores" });
-    table.append(el("caption", {}, `Hand ${round.number}: the cards shown, what each player took of the pot, and their chips now`));
-    const thead = el("thead");
-    const headRow = el("tr");
-    for (const h of ["Player", "Cards", "Took", "Chips"]) headRow.append(el("th", { scope: "col" }, h));
-    thead.append(headRow);
-    const body = el("tbody");
+    const rows = [];
     for (let s = 0; s < n; s += 1) {
       const tr = el("tr", { "data-round-seat": String(s), "data-took": String(round.potTo[s]), "data-chips": String(round.chips[s]) });
       tr.append(el("th", { scope: "row" }, seatLongName(s)));
@@ -251,12 +215,10 @@ function mount(root) {
       }
       if (winners.includes(s) && round.showdown) td.append(el("strong", { class: "rb-table__points" }, winners.length === 1 ? "wins" : "shares the win"));
       tr.append(td, el("td", {}, String(round.potTo[s])), el("td", {}, String(round.chips[s])));
-      body.append(tr);
+      rows.push(tr);
     }
-    table.append(thead, body);
-    const wrap = el("div", { class: "rb-table__scroll" });
-    wrap.append(table);
-    summary.append(wrap);
+    summary.append(scoresTable(`Hand ${round.number}: the cards shown, what each player took of the pot, and their chips now`,
+      ["Player", "Cards", "Took", "Chips"], rows));
 
     const gone = [];
     for (let s = 0; s < n; s += 1) if (round.hands[s].length && round.chips[s] === 0) gone.push(s);
@@ -360,20 +322,12 @@ function mount(root) {
   }
 
   function draw(ctl) {
-    const state = ctl.state();
-    const rec = ctl.record();
-    const toAct = engine.seatToAct(state);
-    const roundShown = ctl.waitingForRound();
-    const mine = ctl.humanToAct();
+    const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     const round = roundShown || state.over ? state.rounds[state.rounds.length - 1] : null;
     const key = focusKey();
     root.dataset.turn = state.over ? "over" : roundShown ? "round-over" : toAct === HUMAN ? "you" : "computer";
-    root.dataset.seed = String(rec.seed);
-    root.dataset.players = String(rec.players);
-    root.dataset.moves = String(rec.moves.length);
+    drawShared(root, shell, ctl, 5);
     root.dataset.phase = round ? "hand-over" : state.phase;
-    note.textContent = ctl.note;
-    note.hidden = !ctl.note;
     status.textContent = round
       ? `Hand ${round.number} is over. Seed ${rec.seed}.`
       : `Hand ${state.handNumber}. Dealer: ${seatName(state.dealer)}. Seed ${rec.seed}.`;
@@ -387,9 +341,6 @@ function mount(root) {
         : `${state.phase === FIRST ? "First" : "Second"} round of betting: ${state.bet ? `the bet is ${chipsWord(state.bet)}` : "no bet yet"}.`;
       pot.textContent = `Pot: ${chipsWord(state.pot)}. ${phase}`;
     }
-    logList.replaceChildren(...ctl.log().slice(-5).map((line) => el("li", {}, line)));
-    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
-    share.href = gameAddress(rec.seed, rec.players);
 
     // Your cards: hidden between hands (the next hand's are dealt when you ask for it).
     const swapping = mine && state.phase === EXCHANGE;
@@ -409,82 +360,45 @@ function mount(root) {
     drawMoves(state, mine);
     hintButton.hidden = Boolean(round) || !state.dealtIn[HUMAN];
     const betting = !round && state.dealtIn[HUMAN] && state.inHand[HUMAN] && state.phase !== EXCHANGE;
-    typedCard.hidden = !(!round && state.inHand[HUMAN] && state.phase === EXCHANGE);
-    typedChips.hidden = !betting;
+    typedCard.form.hidden = !(!round && state.inHand[HUMAN] && state.phase === EXCHANGE);
+    typedChips.form.hidden = !betting;
     const verb = state.bet ? "raise" : "bet";
-    chipsLabel.textContent = `Or type how many chips to ${verb}`;
-    chipsButton.textContent = verb === "raise" ? "Raise" : "Bet";
-    chipsHelp.textContent = verb === "raise" ? "The raise on top of the bet, like 2." : "Like 2.";
-    cardButton.disabled = !mine;
-    chipsButton.disabled = !mine;
+    typedChips.label.textContent = `Or type how many chips to ${verb}`;
+    typedChips.button.textContent = verb === "raise" ? "Raise" : "Bet";
+    typedChips.help.textContent = verb === "raise" ? "The raise on top of the bet, like 2." : "Like 2.";
+    typedCard.button.disabled = !mine;
+    typedChips.button.disabled = !mine;
     prompt.textContent = promptOf(state, toAct, mine, Boolean(round));
 
-    const wasHidden = summary.hidden;
-    summary.hidden = !round;
-    if (round) {
-      drawRound(ctl);
-      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
-    }
+    showSummary(root, summary, Boolean(round), () => drawRound(ctl));
     restoreFocus(key);
     root.dataset.drawn = "true";
   }
 
   // --- Starting, and the human's moves ------------------------------------------------------
-  let ctl;
-  try {
-    ctl = runTable(root, { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw });
-  } catch (error) {
-    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
-    return;
-  }
-  const select = playersSelect(playersId, 2, 6, ctl.record().players);
-  setup.append(setupLabel, select, newButton);
-
-  function say(nodes) {
-    message.replaceChildren(...nodes);
-  }
-
-  function act(move) {
-    const error = ctl.act(move);
-    if (error) say(refusalNodes(forYou(error.message), gameUrl));
-    else say([]);
-    return error;
-  }
+  const started = startTable(root, shell,
+    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw }, { message, words: forYou });
+  if (!started) return;
+  const { ctl, say, act } = started;
 
   hand.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-card]");
     if (b) act({ action: "exchange", card: b.dataset.card });
   });
-  typedCard.addEventListener("submit", (event) => {
+  onTypedCard(typedCard, { say, act }, (code) => ({ action: "exchange", card: code }));
+  typedChips.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const text = cardInput.value.trim();
-    let code;
-    try {
-      code = parseCard(text).code;
-    } catch {
-      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S.`)]);
-      return;
-    }
-    if (!act({ action: "exchange", card: code })) cardInput.value = "";
-  });
-  typedChips.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = chipsInput.value.trim();
+    const text = typedChips.input.value.trim();
     if (!/^\d{1,6}$/.test(text)) {
       say([el("p", { class: "rb-table__why" }, `“${text}” is not a number of chips: write a whole number, like 2.`)]);
       return;
     }
     const state = ctl.state();
-    if (!act({ action: state.bet ? "raise" : "bet", amount: Number(text) })) chipsInput.value = "";
+    if (!act({ action: state.bet ? "raise" : "bet", amount: Number(text) })) typedChips.input.value = "";
   });
   hintButton.addEventListener("click", () => {
     if (!ctl.humanToAct()) return;
     say(hintNodes(ctl.state()));
-  });
-  setup.addEventListener("submit", (event) => {
-    event.preventDefault();
-    say([]);
-    ctl.newGame(Number(select.value), freshSeed());
   });
 
   ctl.draw();

@@ -6,10 +6,11 @@
 
 import * as engine from "../chains.js";
 import { POINTS, judgePlay, scoreChains } from "../../engine/chains.js";
-import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import {
-  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+  HUMAN, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
+  showSummary, startTable, tableShell, typedCardForm,
 } from "./common.js";
 
 const GAME = "chains";
@@ -48,69 +49,25 @@ function pointsLine(hand, score) {
 }
 
 function mount(root) {
-  if (root.dataset.mounted) return;
-  root.dataset.mounted = "true";
-  const section = root.closest("[data-practice-game-section]");
-  if (section) section.hidden = false;
-  const gameUrl = gameUrlOf(root, GAME);
-
   // --- The parts of the table, built once --------------------------------------------------
-  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
-  const playersId = "rb-table-chains-players";
-  const setupLabel = el("label", { for: playersId }, "Players");
-  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
-  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
-  const status = el("p", { class: "rb-table__status", "data-status": "" });
-  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const shell = tableShell(root, GAME, "chains", { heading: "Your hand" });
+  if (!shell) return;
+  const { setup, note, status, seats, logList, logLive, summary, shareLine, you, prompt, hand, actions, message } = shell;
   const pile = el("p", { class: "rb-table__pile", "data-pile": "" });
-  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
-  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
 
-  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-chains-you" });
-  const youHead = el("h3", { id: "rb-table-chains-you", class: "rb-table__heading" }, "Your hand");
-  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
-  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
-  const actions = el("div", { class: "rb-table__actions" });
   const drawButton = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-move": "draw" }, "Draw a card");
   const passButton = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-move": "pass" }, "Pass");
   const hintButton = el("button", { type: "button", class: "md-button rb-table__button", "data-hint": "" }, "Hint");
   actions.append(drawButton, passButton, hintButton);
-  const typed = el("form", { class: "rb-table__typed", "aria-label": "Play a card by name" });
-  const typedId = "rb-table-chains-typed";
-  const typedInput = el("input", { id: typedId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-chains-typed-help" });
-  const typedButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Play it");
-  const typedLabel = el("label", { for: typedId }, "Or type a card to play");
-  const typedHelp = el("span", { id: "rb-table-chains-typed-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, KD.");
-  const typedRow = el("span", { class: "rb-table__typed-row" });
-  typedRow.append(typedInput, typedButton);
-  typed.append(typedLabel, typedHelp, typedRow);
-  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
-  you.append(youHead, prompt, hand, actions, message, typed);
-
-  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-chains-summary", "data-summary": "", tabindex: "-1" });
-  summary.hidden = true;
-  const shareLine = el("p", { class: "rb-table__share" });
-  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
-  shareLine.append(share, " (the same seed and players deal the same game).");
+  const typed = typedCardForm({
+    id: "rb-table-chains-typed", name: "Play a card by name", label: "Or type a card to play", button: "Play it",
+  });
+  you.append(message, typed.form);
 
   // The end of a hand shows first (above the seats), where the eye is after the last move.
   root.replaceChildren(setup, note, status, summary, seats, pile, logLive, logList, you, shareLine);
 
   // --- Drawing ------------------------------------------------------------------------------
-  function drawSeats(state, toAct) {
-    seats.replaceChildren();
-    for (let s = 0; s < state.players; s += 1) {
-      const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
-      if (s === toAct) li.classList.add("rb-table__seat--to-act");
-      const n = state.hands[s].length;
-      li.append(el("strong", {}, seatLongName(s)),
-        ` · ${n} card${n === 1 ? "" : "s"} · ${state.totals[s]} points so far`);
-      if (s === state.dealer) li.append(" · dealer");
-      if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));
-      seats.append(li);
-    }
-  }
-
   function drawRound(ctl) {
     const state = ctl.state();
     const round = state.rounds[state.rounds.length - 1];
@@ -119,14 +76,7 @@ function mount(root) {
     summary.append(el("p", {}, round.out !== null && round.out !== undefined
       ? `${seatName(round.out)} ${round.out === HUMAN ? "are" : "is"} out. Everyone else counts the cards left in their hand.`
       : "Nobody could play or draw, so the hand ended there and everyone counts the cards they hold."));
-    const table = el("table", { class: "rb-table__scores" });
-    const cap = el("caption", {}, `Points of hand ${round.number}, and the totals (lowest wins after ${HANDS} hands)`);
-    const head = el("tr");
-    for (const h of ["Player", "Cards left and points", "Total"]) head.append(el("th", { scope: "col" }, h));
-    const thead = el("thead");
-    thead.append(head);
-    const body = el("tbody");
-    round.hands.forEach((cards, s) => {
+    const rows = round.hands.map((cards, s) => {
       const tr = el("tr", { "data-round-seat": String(s), "data-points": String(round.scores[s]) });
       tr.append(el("th", { scope: "row" }, seatLongName(s)));
       const td = el("td");
@@ -137,12 +87,10 @@ function mount(root) {
       }
       td.append(el("span", { class: "rb-table__points" }, pointsLine(cards, round.scores[s])));
       tr.append(td, el("td", { "data-total": String(state.totals[s]) }, String(state.totals[s])));
-      body.append(tr);
+      return tr;
     });
-    table.append(cap, thead, body);
-    const wrap = el("div", { class: "rb-table__scroll" });
-    wrap.append(table);
-    summary.append(wrap);
+    summary.append(scoresTable(`Points of hand ${round.number}, and the totals (lowest wins after ${HANDS} hands)`,
+      ["Player", "Cards left and points", "Total"], rows));
     const points = ruleQuote("chains-scoring");
     if (points) summary.append(points);
     if (state.over) {
@@ -165,24 +113,13 @@ function mount(root) {
   }
 
   function draw(ctl) {
-    const state = ctl.state();
-    const rec = ctl.record();
-    const toAct = engine.seatToAct(state);
-    const roundShown = ctl.waitingForRound();
-    const mine = ctl.humanToAct();
+    const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
-    root.dataset.seed = String(rec.seed);
-    root.dataset.players = String(rec.players);
-    root.dataset.moves = String(rec.moves.length);
-    note.textContent = ctl.note;
-    note.hidden = !ctl.note;
+    drawShared(root, shell, ctl, 5);
     status.textContent = `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}.`;
-    drawSeats(state, roundShown ? null : toAct);
+    drawPointsSeats(seats, state, roundShown ? null : toAct);
     pile.replaceChildren("Top of the pile: ", face(top(state)));
     pile.dataset.top = top(state);
-    logList.replaceChildren(...ctl.log().slice(-5).map((line) => el("li", {}, line)));
-    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
-    share.href = gameAddress(rec.seed, rec.players);
 
     const legal = mine ? engine.legalMoves(state) : [];
     const playable = new Set(legal.filter((m) => m.action === "play").map((m) => m.card));
@@ -201,7 +138,7 @@ function mount(root) {
     passButton.hidden = !legal.some((m) => m.action === "pass");
     passButton.textContent = state.again ? "Stop here" : "Pass";
     hintButton.disabled = !mine;
-    typedButton.disabled = !mine;
+    typed.button.disabled = !mine;
     if (state.over) prompt.textContent = "The game is over.";
     else if (roundShown) prompt.textContent = "The hand is over: see the points below.";
     else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
@@ -210,36 +147,15 @@ function mount(root) {
     else if (legal[0] && legal[0].action === "draw") prompt.textContent = "Your turn: no card of yours can go on the pile, so you draw.";
     else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
 
-    const wasHidden = summary.hidden;
-    summary.hidden = !(roundShown || state.over);
-    if (!summary.hidden) {
-      drawRound(ctl);
-      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
-    }
+    showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
     root.dataset.drawn = "true";
   }
 
   // --- Starting, and the human's moves ------------------------------------------------------
-  let ctl;
-  try {
-    ctl = runTable(root, { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw });
-  } catch (error) {
-    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
-    return;
-  }
-  const select = playersSelect(playersId, 2, 6, ctl.record().players);
-  setup.append(setupLabel, select, newButton);
-
-  function say(nodes) {
-    message.replaceChildren(...nodes);
-  }
-
-  function act(move) {
-    const error = ctl.act(move);
-    if (error) say(refusalNodes(error.message, gameUrl));
-    else say([]);
-    return error;
-  }
+  const started = startTable(root, shell,
+    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw }, { message });
+  if (!started) return;
+  const { ctl, say, act } = started;
 
   hand.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-card]");
@@ -247,18 +163,7 @@ function mount(root) {
   });
   drawButton.addEventListener("click", () => act({ action: "draw" }));
   passButton.addEventListener("click", () => act({ action: "pass" }));
-  typed.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = typedInput.value.trim();
-    let code;
-    try {
-      code = parseCard(text).code;
-    } catch (error) {
-      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S.`)]);
-      return;
-    }
-    if (!act({ action: "play", card: code })) typedInput.value = "";
-  });
+  onTypedCard(typed, { say, act }, (code) => ({ action: "play", card: code }));
   hintButton.addEventListener("click", () => {
     if (!ctl.humanToAct()) return;
     const state = ctl.state();
@@ -279,11 +184,6 @@ function mount(root) {
         : "Hint: no card of yours can go on the pile, and on your first turn of a hand (or with nothing to draw) you pass."));
     }
     say(nodes);
-  });
-  setup.addEventListener("submit", (event) => {
-    event.preventDefault();
-    say([]);
-    ctl.newGame(Number(select.value), freshSeed());
   });
 
   ctl.draw();

@@ -7,11 +7,12 @@
 
 import * as engine from "../chips.js";
 import { HAND_SIZES, arrangementRecord, bestArrangement, cardValue, describeMeld, parseGroup } from "../../engine/chips.js";
-import { card as cardOf, cardSymbol, parseCard } from "../../engine/cards.js";
+import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
 import {
-  HUMAN, freshSeed, gameAddress, gameUrlOf, playersSelect, refusalNodes, ruleQuote, runTable, seatLongName, seatName,
+  HUMAN, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
+  showSummary, startTable, tableShell, typedCardForm,
 } from "./common.js";
 
 const GAME = "chips";
@@ -104,37 +105,21 @@ function decidedWords(state) {
 }
 
 function mount(root) {
-  if (root.dataset.mounted) return;
-  root.dataset.mounted = "true";
-  const section = root.closest("[data-practice-game-section]");
-  if (section) section.hidden = false;
-  const gameUrl = gameUrlOf(root, GAME);
   const button = (attrs, text, primary = true) => el("button", {
     type: "button", class: `md-button${primary ? " md-button--primary" : ""} rb-table__button`, ...attrs,
   }, text);
 
   // --- The parts of the table, built once --------------------------------------------------
-  const setup = el("form", { class: "rb-table__setup", "aria-label": "New practice game" });
-  const playersId = "rb-table-chips-players";
-  const setupLabel = el("label", { for: playersId }, "Players");
-  const newButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "New game");
-  const note = el("p", { class: "rb-table__note", role: "status", "data-note": "" });
-  const status = el("p", { class: "rb-table__status", "data-status": "" });
-  const seats = el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" });
+  const shell = tableShell(root, GAME, "chips", { heading: "Your hand" });
+  if (!shell) return;
+  const { setup, note, status, seats, logList, logLive, summary, shareLine, you, prompt, hand, actions, message } = shell;
   const called = el("p", { class: "rb-table__called", "data-called": "" });
   const tableBox = el("div", { class: "rb-table__laid-down", "data-table": "" });
   const pile = el("div", { class: "rb-table__pile", "data-pile": "" });
   const pileText = el("p", { class: "rb-table__pile-text" });
   const pileCards = el("div", { class: "rb-table__hand rb-table__pile-cards", role: "group", "aria-label": "The top of the discard pile" });
   pile.append(pileText, pileCards);
-  const logList = el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" });
-  const logLive = el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" });
 
-  const you = el("section", { class: "rb-table__you", "aria-labelledby": "rb-table-chips-you" });
-  const youHead = el("h3", { id: "rb-table-chips-you", class: "rb-table__heading" }, "Your hand");
-  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
-  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
-  const actions = el("div", { class: "rb-table__actions" });
   const deckButton = button({ "data-move": "take-deck" }, "Take from the deck");
   const discardButton = button({ "data-move": "discard" }, "Discard");
   const callButton = button({ "data-move": "call" }, "Call chips");
@@ -142,27 +127,15 @@ function mount(root) {
   const layOffButton = button({ "data-move": "layOff" }, "Lay off my cards");
   const hintButton = button({ "data-hint": "" }, "Hint", false);
   actions.append(deckButton, discardButton, callButton, passButton, layOffButton, hintButton);
-  const typed = el("form", { class: "rb-table__typed", "aria-label": "Throw a card away by name" });
-  const typedId = "rb-table-chips-typed";
-  const typedInput = el("input", { id: typedId, name: "card", type: "text", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", "aria-describedby": "rb-table-chips-typed-help" });
-  const typedButton = el("button", { type: "submit", class: "md-button rb-table__button" }, "Discard it");
-  const typedLabel = el("label", { for: typedId }, "Or type a card to throw away");
-  const typedHelp = el("span", { id: "rb-table-chips-typed-help", class: "rb-table__help" }, "Like 8H for the eight of hearts, 10S, JK for a joker.");
-  const typedRow = el("span", { class: "rb-table__typed-row" });
-  typedRow.append(typedInput, typedButton);
-  typed.append(typedLabel, typedHelp, typedRow);
-  const message = el("div", { class: "rb-table__message", role: "status", "data-message": "" });
+  const typed = typedCardForm({
+    id: "rb-table-chips-typed", name: "Throw a card away by name", label: "Or type a card to throw away",
+    button: "Discard it", jokers: true,
+  });
   const now = el("details", { class: "rb-table__now", "data-now": "" });
   const nowSummary = el("summary");
   const nowBody = el("div", { class: "rb-table__now-body" });
   now.append(nowSummary, nowBody);
-  you.append(youHead, prompt, hand, actions, message, now, typed);
-
-  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": "rb-table-chips-summary", "data-summary": "", tabindex: "-1" });
-  summary.hidden = true;
-  const shareLine = el("p", { class: "rb-table__share" });
-  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
-  shareLine.append(share, " (the same seed and players deal the same game).");
+  you.append(message, now, typed.form);
 
   // The end of a round shows first (above the seats), where the eye is after the last move.
   root.replaceChildren(setup, note, status, summary, seats, called, tableBox, pile, logLive, logList, you, shareLine);
@@ -173,18 +146,10 @@ function mount(root) {
 
   // --- Drawing ------------------------------------------------------------------------------
   function drawSeats(state, toAct) {
-    seats.replaceChildren();
-    for (let s = 0; s < state.players; s += 1) {
-      const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
-      if (s === toAct) li.classList.add("rb-table__seat--to-act");
-      const n = state.hands[s].length;
-      li.append(el("strong", {}, seatLongName(s)), ` · ${plural(n, "card")} · ${state.totals[s]} points so far`);
-      if (s === state.dealer) li.append(" · dealer");
+    drawPointsSeats(seats, state, toAct, (li, s) => {
       if (s === extraSeat(state)) li.append(" · had the extra card");
       if (s === state.caller) li.append(" · called chips");
-      if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));
-      seats.append(li);
-    }
+    });
   }
 
   function groupList(groups, label) {
@@ -289,23 +254,15 @@ function mount(root) {
       hands.append(li);
     }
     summary.append(hands);
-    const table = el("table", { class: "rb-table__scores" });
-    table.append(el("caption", {}, `Round ${round.round}, and the totals (lowest wins after ${ROUNDS} rounds)`));
-    const head = el("tr");
-    for (const h of ["Player", `Round ${round.round}`, "Total"]) head.append(el("th", { scope: "col" }, h));
-    const thead = el("thead");
-    thead.append(head);
-    const body = el("tbody");
+    const rows = [];
     for (let s = 0; s < state.players; s += 1) {
       const tr = el("tr", { "data-round-seat": String(s), "data-points": String(round.scores[s]) });
       tr.append(el("th", { scope: "row" }, seatLongName(s)), el("td", {}, String(round.scores[s])),
         el("td", { "data-total": String(state.totals[s]) }, String(state.totals[s])));
-      body.append(tr);
+      rows.push(tr);
     }
-    table.append(thead, body);
-    const wrap = el("div", { class: "rb-table__scroll" });
-    wrap.append(table);
-    summary.append(wrap);
+    summary.append(scoresTable(`Round ${round.round}, and the totals (lowest wins after ${ROUNDS} rounds)`,
+      ["Player", `Round ${round.round}`, "Total"], rows));
     for (const id of ["chips-scoring", "chips-caller-scores-zero"]) {
       const q = ruleQuote(id);
       if (q) summary.append(q);
@@ -370,18 +327,10 @@ function mount(root) {
 
   function draw(ctl) {
     const keep = focusKey();
-    const state = ctl.state();
-    const rec = ctl.record();
-    const toAct = engine.seatToAct(state);
-    const roundShown = ctl.waitingForRound();
-    const mine = ctl.humanToAct();
+    const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
-    root.dataset.seed = String(rec.seed);
-    root.dataset.players = String(rec.players);
-    root.dataset.moves = String(rec.moves.length);
+    drawShared(root, shell, ctl, 6);
     root.dataset.phase = state.phase;
-    note.textContent = ctl.note;
-    note.hidden = !ctl.note;
     const number = Math.min(state.round + 1, ROUNDS);
     status.textContent = roundShown
       ? `The scores of round ${state.rounds.length} of ${ROUNDS} are below. Seed ${rec.seed}.`
@@ -401,9 +350,6 @@ function mount(root) {
     }
     pile.hidden = roundShown || state.phase === "layOff"; // after the last turn nobody takes
     drawPile(state, mine);
-    logList.replaceChildren(...ctl.log().slice(-6).map((line) => el("li", {}, line)));
-    logLive.textContent = ctl.log().length ? ctl.log()[ctl.log().length - 1] : "";
-    share.href = gameAddress(rec.seed, rec.players);
 
     you.hidden = roundShown;
     drawHand(state, mine);
@@ -418,45 +364,26 @@ function mount(root) {
     callButton.hidden = passButton.hidden = !(mine && phase === "call");
     layOffButton.hidden = !(mine && phase === "layOff");
     hintButton.disabled = !mine;
-    typedButton.disabled = !mine;
+    typed.button.disabled = !mine;
 
-    const wasHidden = summary.hidden;
-    summary.hidden = !(roundShown || state.over);
-    if (!summary.hidden) {
-      drawRound(ctl);
-      if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
-    }
+    showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
     root.dataset.drawn = "true";
     restoreFocus(keep);
   }
 
   // --- Starting, and the human's moves ------------------------------------------------------
-  let ctl;
-  try {
-    ctl = runTable(root, {
-      game: GAME, engine, minPlayers: engine.MIN_PLAYERS, maxPlayers: engine.MAX_PLAYERS, defaultPlayers: 4, describe, draw,
-    });
-  } catch (error) {
-    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
-    return;
-  }
-  const select = playersSelect(playersId, engine.MIN_PLAYERS, engine.MAX_PLAYERS, ctl.record().players);
-  setup.append(setupLabel, select, newButton);
-
-  function say(nodes) {
-    message.replaceChildren(...nodes);
-  }
-
-  function act(move) {
-    const error = ctl.act(move);
-    if (error) say(refusalNodes(ruleLast(error.message), gameUrl));
-    else {
+  const started = startTable(root, shell, {
+    game: GAME, engine, minPlayers: engine.MIN_PLAYERS, maxPlayers: engine.MAX_PLAYERS, defaultPlayers: 4, describe, draw,
+  }, {
+    message,
+    words: ruleLast,
+    forget: () => { // the card chosen to throw away goes with the move made, or the game
       selected = null;
       selectedAt = -1;
-      say([]);
-    }
-    return error;
-  }
+    },
+  });
+  if (!started) return;
+  const { ctl, say, act } = started;
 
   hand.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-card]");
@@ -477,18 +404,7 @@ function mount(root) {
   callButton.addEventListener("click", () => act({ type: "call" }));
   passButton.addEventListener("click", () => act({ type: "pass" }));
   layOffButton.addEventListener("click", () => act({ type: "layOff" }));
-  typed.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = typedInput.value.trim();
-    let code;
-    try {
-      code = parseCard(text).code;
-    } catch {
-      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S, or JK for a joker.`)]);
-      return;
-    }
-    if (!act({ type: "discard", card: code })) typedInput.value = "";
-  });
+  onTypedCard(typed, { say, act }, (code) => ({ type: "discard", card: code }), { jokers: true });
 
   /** The hint: the computer's move for your seat (engine.botMove), and why, with the rule. */
   function hint(state) {
@@ -545,13 +461,6 @@ function mount(root) {
 
   hintButton.addEventListener("click", () => {
     if (ctl.humanToAct()) say(hint(ctl.state()));
-  });
-  setup.addEventListener("submit", (event) => {
-    event.preventDefault();
-    say([]);
-    selected = null;
-    selectedAt = -1;
-    ctl.newGame(Number(select.value), freshSeed());
   });
 
   ctl.draw();

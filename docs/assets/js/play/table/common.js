@@ -191,7 +191,7 @@ export function gameUrlOf(root, game) {
  * Run a table on `root`: the record and state, the computer's moves after a pause, saving.
  * `spec`: {game, engine, minPlayers, maxPlayers, defaultPlayers, describe(move, before, after)
  * -> the log line, draw(ctx)}. Returns the controller: {state(), record(), act(move) -> null or
- * the Error, newGame(players, seed), seeRound(), note}.
+ * the Error, newGame(players, seed), seeRound(), view(), note}.
  */
 export function runTable(root, spec) {
   const { game, engine, minPlayers, maxPlayers, defaultPlayers } = spec;
@@ -273,6 +273,9 @@ export function runTable(root, spec) {
     },
     waitingForRound,
     humanToAct: () => engine.seatToAct(state) === HUMAN && !waitingForRound(),
+    /** What a draw starts from: the state and the record, the seat to act (null: the game is
+     * over), whether a finished round waits to be seen, and whether it is the human's move. */
+    view: () => ({ state, record, toAct: engine.seatToAct(state), roundShown: waitingForRound(), mine: ctl.humanToAct() }),
     /** The human's move: null when made, else the Error (the engine's refusal). */
     act(move) {
       if (!ctl.humanToAct()) {
@@ -316,4 +319,188 @@ export function playersSelect(id, min, max, value) {
     select.append(o);
   }
   return select;
+}
+
+// --- The parts every table builds the same way ------------------------------------------------
+
+/**
+ * Claim `root` for a table and build the parts every table has: the New game form (filled in by
+ * startTable), the note, the status line, the seats, the log and its live line, the end-of-round
+ * summary (hidden), the link to the game, and the human's own section (`you`: its `heading`, the
+ * prompt, the hand and the actions row in it; the message, where moves are answered, for the
+ * table to place). `prefix` names the ids (rb-table-<prefix>-...). Returns null when the table
+ * is mounted already (mounting twice does nothing).
+ */
+export function tableShell(root, game, prefix, { heading }) {
+  if (root.dataset.mounted) return null;
+  root.dataset.mounted = "true";
+  const section = root.closest("[data-practice-game-section]");
+  if (section) section.hidden = false;
+  const you = el("section", { class: "rb-table__you", "aria-labelledby": `rb-table-${prefix}-you` });
+  const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
+  const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
+  const actions = el("div", { class: "rb-table__actions" });
+  you.append(el("h3", { id: `rb-table-${prefix}-you`, class: "rb-table__heading" }, heading), prompt, hand, actions);
+  const summary = el("section", { class: "rb-table__summary", "aria-labelledby": `rb-table-${prefix}-summary`, "data-summary": "", tabindex: "-1" });
+  summary.hidden = true;
+  const shareLine = el("p", { class: "rb-table__share" });
+  const share = el("a", { href: "", "data-share": "" }, "Link to this game");
+  shareLine.append(share, " (the same seed and players deal the same game).");
+  return {
+    prefix,
+    gameUrl: gameUrlOf(root, game),
+    setup: el("form", { class: "rb-table__setup", "aria-label": "New practice game" }),
+    note: el("p", { class: "rb-table__note", role: "status", "data-note": "" }),
+    status: el("p", { class: "rb-table__status", "data-status": "" }),
+    seats: el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" }),
+    logList: el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" }),
+    logLive: el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" }),
+    summary,
+    shareLine,
+    share,
+    you,
+    prompt,
+    hand,
+    actions,
+    message: el("div", { class: "rb-table__message", role: "status", "data-message": "" }),
+  };
+}
+
+/** A small form for typing a move rather than tapping it: its label and help (the input's
+ * description, id `<id>-help`), the input (`input`: its name and any attributes of its own) and
+ * the submit button. Returns {form, input, button, label, help}, for the table to relabel. */
+export function typedForm({ id, name, label, help = null, button, input, attrs = {} }) {
+  const form = el("form", { class: "rb-table__typed", "aria-label": name, ...attrs });
+  const field = el("input", { id, type: "text", autocomplete: "off", ...input, "aria-describedby": `${id}-help` });
+  const submit = el("button", { type: "submit", class: "md-button rb-table__button" }, button);
+  const labelNode = el("label", { for: id }, label);
+  const helpNode = el("span", { id: `${id}-help`, class: "rb-table__help" }, help);
+  const row = el("span", { class: "rb-table__typed-row" });
+  row.append(field, submit);
+  form.append(labelNode, helpNode, row);
+  return { form, input: field, button: submit, label: labelNode, help: helpNode };
+}
+
+/** typedForm for a card's name, typed as people write it (8H, 10S). */
+export function typedCardForm({ id, name, label, button, jokers = false, attrs = {} }) {
+  const help = `Like 8H for the eight of hearts, 10S, ${jokers ? "JK for a joker" : "KD"}.`;
+  return typedForm({
+    id, name, label, help, button, attrs, input: { name: "card", autocapitalize: "characters", spellcheck: "false" },
+  });
+}
+
+/** On submitting a typedCardForm: the card's move made through `act` (and the field emptied
+ * when it is), or, for words that are no card, why not. `moveOf(code)` is the move. */
+export function onTypedCard(typed, { say, act }, moveOf, { jokers = false } = {}) {
+  typed.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = typed.input.value.trim();
+    let code;
+    try {
+      code = parseCard(text).code;
+    } catch {
+      say([el("p", { class: "rb-table__why" }, `“${text}” is not a card: write a rank and a suit, like 8H or 10S${jokers ? ", or JK for a joker" : ""}.`)]);
+      return;
+    }
+    if (!act(moveOf(code))) typed.input.value = "";
+  });
+}
+
+/**
+ * Start the table (runTable with `spec`) and finish its New game form: the players select and
+ * the button. `message` is where the human's moves are answered; `words(message)` puts an engine
+ * refusal as refusalNodes reads it; `forget()` drops what the table holds for the next move (on a
+ * move made and on a new game). Returns {ctl, say(nodes), act(move) -> null or the Error}, or
+ * null when the game could not start (said in the table's place).
+ */
+export function startTable(root, shell, spec, { message, words = String, forget = () => {} }) {
+  let ctl;
+  try {
+    ctl = runTable(root, spec);
+  } catch (error) {
+    root.replaceChildren(el("p", { class: "rb-table__note" }, `The practice game could not start: ${error.message}`));
+    return null;
+  }
+  const playersId = `rb-table-${shell.prefix}-players`;
+  const select = playersSelect(playersId, spec.minPlayers, spec.maxPlayers, ctl.record().players);
+  shell.setup.append(el("label", { for: playersId }, "Players"), select,
+    el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
+
+  const say = (nodes) => message.replaceChildren(...nodes);
+  const act = (move) => {
+    const error = ctl.act(move);
+    if (error) say(refusalNodes(words(error.message), shell.gameUrl));
+    else {
+      forget();
+      say([]);
+    }
+    return error;
+  };
+  shell.setup.addEventListener("submit", (event) => {
+    event.preventDefault();
+    say([]);
+    forget();
+    ctl.newGame(Number(select.value), freshSeed());
+  });
+  return { ctl, say, act };
+}
+
+/** What every draw shows the same way: the record on the root's data attributes (for the tests
+ * and the address), the note, the last `logLines` lines of the log (the newest also spoken) and
+ * the link to this game. */
+export function drawShared(root, shell, ctl, logLines) {
+  const rec = ctl.record();
+  root.dataset.seed = String(rec.seed);
+  root.dataset.players = String(rec.players);
+  root.dataset.moves = String(rec.moves.length);
+  shell.note.textContent = ctl.note;
+  shell.note.hidden = !ctl.note;
+  const log = ctl.log();
+  shell.logList.replaceChildren(...log.slice(-logLines).map((line) => el("li", {}, line)));
+  shell.logLive.textContent = log.length ? log[log.length - 1] : "";
+  shell.share.href = gameAddress(rec.seed, rec.players);
+}
+
+/** The seats of a game counted in points (Chains, Chips), one line each: "You (player 1) · 5
+ * cards · 12 points so far · dealer", the seat to act marked. `more(li, s)` adds what only that
+ * game says of a seat, after the dealer. */
+export function drawPointsSeats(seats, state, toAct, more = () => {}) {
+  seats.replaceChildren();
+  for (let s = 0; s < state.players; s += 1) {
+    const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
+    if (s === toAct) li.classList.add("rb-table__seat--to-act");
+    const n = state.hands[s].length;
+    li.append(el("strong", {}, seatLongName(s)), ` · ${n} card${n === 1 ? "" : "s"} · ${state.totals[s]} points so far`);
+    if (s === state.dealer) li.append(" · dealer");
+    more(li, s);
+    if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));
+    seats.append(li);
+  }
+}
+
+/** The summary shown (drawn by `drawIt`) or hidden; scrolled to when it has just appeared on a
+ * table drawn before, where the eye is after the last move. */
+export function showSummary(root, summary, shown, drawIt) {
+  const wasHidden = summary.hidden;
+  summary.hidden = !shown;
+  if (shown) {
+    drawIt();
+    if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+  }
+}
+
+/** The summary's table of scores in its scrolling box: the caption, the column headings and the
+ * body's rows (<tr> each). */
+export function scoresTable(caption, headings, rows) {
+  const table = el("table", { class: "rb-table__scores" });
+  const head = el("tr");
+  for (const h of headings) head.append(el("th", { scope: "col" }, h));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  body.append(...rows);
+  table.append(el("caption", {}, caption), thead, body);
+  const wrap = el("div", { class: "rb-table__scroll" });
+  wrap.append(table);
+  return wrap;
 }

@@ -1,0 +1,158 @@
+"""What the browser tests of the practice tables share (tests/test_browser_play_table.py,
+test_browser_play_table_chips.py, test_browser_play_table_stack.py): a phone-sized page that keeps
+the page's errors, the page's words as a person reads them, axe-core, and a `Table`, one game's
+table on its practice page: opening it, whose turn it is, the saved record replayed through the
+Python reference, the human's cards, the table's message, screenshots."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import describe_violations, run_axe
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SHOTS = ROOT / "test-output"
+WIDTH = 360
+PHONE = {"viewport": {"width": WIDTH, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+@contextmanager
+def phone_page(browser: Any, site_url: str, **options: Any) -> Iterator[Any]:
+    """A page at 360 x 740 with touch and no service worker (`options` go to the context, like
+    color_scheme). `page.errors` gathers the page's uncaught errors and console errors;
+    `page.base` is the site's address."""
+    ctx = browser.new_context(**PHONE, **options, service_workers="block")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.errors = errors
+    page.base = site_url
+    try:
+        yield page
+    finally:
+        ctx.close()
+
+
+def plain(text: str | None) -> str:
+    """Text as read: white space folded, no text-style selector (U+FE0E) after the suits."""
+    return " ".join(str(text or "").replace("\ufe0e", "").split())
+
+
+def axe_clean(page: Any, *, still: bool = False) -> None:
+    """axe-core finds nothing on the page; with `still`, once no animation is running (a colour
+    half faded in is not the colour it settles on)."""
+    if still:
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    violations = run_axe(page)
+    assert not violations, describe_violations(violations)
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= WIDTH
+
+
+@dataclass(frozen=True)
+class Table:
+    """The practice table of `game` (chains, chips, 3-chip-stack) on its practice page. `play` is
+    the Python reference's whole-game module (generator.engine.play.<game>: new_game, apply_move);
+    `shots` names its screenshots, test-output/play-table-<shots>-<name>.png."""
+
+    game: str
+    play: Any
+    shots: str
+
+    @property
+    def selector(self) -> str:
+        return f'[data-practice-game="{self.game}"]'
+
+    @property
+    def key(self) -> str:
+        """The localStorage item the table saves its game in (play/table/common.js storeKey)."""
+        return f"rulebook-practice-{self.game}"
+
+    def open(self, page: Any, query: str = "") -> None:
+        """The practice page (with `query`, like "?seed=5&players=3"), once the table is mounted."""
+        page.goto(f"{page.base}{self.game}/play/{query}", wait_until="networkidle")
+        page.wait_for_selector(f"{self.selector}[data-mounted='true']")
+
+    def open_game(self, page: Any, seed: int, players: int) -> None:
+        """The table with the game the address asks for (?seed=&players=): that game is dealt, and
+        the table's section (hidden from a page without the script) shows."""
+        self.open(page, f"?seed={seed}&players={players}")
+        assert page.get_attribute(self.selector, "data-seed") == str(seed)
+        assert page.get_attribute(self.selector, "data-players") == str(players)
+        assert page.is_visible("[data-practice-game-section]")
+
+    def reload(self, page: Any) -> None:
+        page.reload(wait_until="networkidle")
+        page.wait_for_selector(f"{self.selector}[data-mounted='true']")
+
+    def store(self, page: Any, text: str) -> None:
+        """Save `text` as the table's game, written from another page of the site: the table's own
+        pending move cannot save over it. The page is left on the home page."""
+        page.goto(page.base, wait_until="networkidle")
+        page.evaluate(f"() => localStorage.setItem({json.dumps(self.key)}, {json.dumps(text)})")
+
+    def turn(self, page: Any) -> str:
+        return str(page.get_attribute(self.selector, "data-turn"))
+
+    def wait_for_human(self, page: Any) -> str:
+        """Until the computer seats have moved: 'you', 'round-over' or 'over'."""
+        page.wait_for_function(
+            '() => ["you", "round-over", "over"].includes('
+            f"document.querySelector({json.dumps(self.selector)}).dataset.turn)",
+            timeout=90_000,
+        )
+        return self.turn(page)
+
+    def saved(self, page: Any) -> dict[str, Any]:
+        text = page.evaluate(f"() => localStorage.getItem({json.dumps(self.key)})")
+        assert text, "the game was not saved"
+        record: dict[str, Any] = json.loads(text)
+        return record
+
+    def reference(self, record: dict[str, Any]) -> dict[str, Any]:
+        """The Python reference's state after the page's own record of moves."""
+        state: dict[str, Any] = self.play.new_game(record["players"], record["seed"])
+        for move in record["moves"]:
+            state = self.play.apply_move(state, move)
+        return state
+
+    def hand_on_page(self, page: Any) -> list[str]:
+        return [str(c) for c in page.eval_on_selector_all(
+            f"{self.selector} [data-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")]
+
+    def message(self, page: Any) -> str:
+        """The table's answer to the human's last try (a refusal, a hint), as read."""
+        return plain(page.inner_text(f"{self.selector} [data-message]"))
+
+    def check_damaged_game_starts_afresh(self, page: Any, damaged: dict[str, Any], *, players: int,
+                                         cards: int) -> None:
+        """A saved game that cannot be read, not JSON or `damaged` (a record whose moves the engine
+        refuses), gives the note and a fresh game: `players` (the default), `cards` in your hand,
+        and a record of its own that replays."""
+        for damage in ("{not json", json.dumps(damaged)):
+            self.store(page, damage)
+            self.open(page)
+            assert "could not be read" in plain(page.inner_text(f"{self.selector} [data-note]"))
+            assert page.locator(f"{self.selector} [data-hand] [data-card]").count() == cards
+            assert self.reference(self.saved(page))["players"] == players
+
+    def check_new_game_by_form(self, page: Any, players: int) -> None:
+        """A new game from the New game form, of the `players` chosen; the note is gone."""
+        page.select_option(f"{self.selector} select[name=players]", str(players))
+        page.locator(f"{self.selector} .rb-table__setup button").tap()
+        assert page.get_attribute(self.selector, "data-players") == str(players)
+        assert page.locator(f"{self.selector} [data-seat]").count() == players
+        assert page.is_hidden(f"{self.selector} [data-note]")
+        assert self.reference(self.saved(page))["players"] == players
+
+    def shot(self, page: Any, name: str, *, full: bool = True) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"play-table-{self.shots}-{name}.png"), full_page=full)

@@ -39,9 +39,10 @@ PAGES = ("", "chips/", "chains/", "3-chip-stack/", "keep-score/")
 FORM_FACTORS = ("mobile", "desktop")
 README = ROOT / "README.md"
 MARKERS = ("<!-- lighthouse:start -->", "<!-- lighthouse:end -->")
-#: What a static host compresses.
+#: What a static host compresses (GitHub Pages: text, scripts, JSON, SVG, XML such as the
+#: sitemap.xml that instant navigation fetches on every load, the manifest).
 GZIP_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml",
-              "application/manifest+json")
+              "application/manifest+json", "application/xml")
 
 
 class _GzipHandler(http.server.SimpleHTTPRequestHandler):

@@ -10,6 +10,7 @@ cards. The JS side runs through tests/js/run_engine.mjs (JSONL on stdin, one res
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -49,13 +50,15 @@ def py_run(fn: str, rec: Any) -> dict[str, Any]:
         return {"error": str(exc)}
 
 
-def js_run(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def js_run(lines: list[dict[str, Any]], js_root: Path | None = None) -> list[dict[str, Any]]:
+    """The JS engines' answers, those of docs/assets/js/ or of js_root (a built assets/js/)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is missing: run `make setup`")
     text = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines)
+    env = {**os.environ, **({"RULEBOOK_JS_ROOT": str(js_root)} if js_root else {})}
     proc = subprocess.run([node, str(RUNNER)], input=text, capture_output=True, text=True, check=True,
-                          encoding="utf-8")
+                          encoding="utf-8", env=env)
     out = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
     assert len(out) == len(lines), proc.stderr
     return out

@@ -15,7 +15,7 @@ import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 
-from generator.site import styles
+from generator.site import minify, styles
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,14 +40,16 @@ def test_every_page_links_one_project_stylesheet(built_site: Path) -> None:
 def test_the_bundle_holds_every_part_in_cascade_order_and_the_parts_are_not_shipped(built_site: Path) -> None:
     parts = _extra_css()
     assert len(parts) >= 5 and styles.BUNDLE not in parts
-    bundle = (built_site / styles.BUNDLE).read_text(encoding="utf-8")
+    sources = [(name, (ROOT / "docs" / name).read_text(encoding="utf-8")) for name in parts]
+    bundle = styles.bundle_text(sources)
     at = -1
-    for name in parts:
-        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+    for name, text in sources:
         found = bundle.find(text)
         assert found > at, f"{name} is missing from the bundle or out of order"
         at = found
         assert not (built_site / name).exists(), f"{name} is shipped beside the bundle"
+    # The site sends that bundle minified (generator/site/minify.py).
+    assert (built_site / styles.BUNDLE).read_text(encoding="utf-8") == minify.minified(bundle, "css")
     # Print rules stay inside @media print: joining must not let them reach the screen.
     print_css = (ROOT / "docs" / "assets" / "css" / "print.css").read_text(encoding="utf-8")
     body = re.sub(r"/\*.*?\*/", "", print_css, flags=re.DOTALL).strip()

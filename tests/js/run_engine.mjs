@@ -7,11 +7,19 @@
 // JSON.parse cannot tell 1.0 from 1, but Python's json can (1.0 is a float and refused as a
 // whole number). So number tokens written with a fraction or an exponent are read as text
 // ("1.0"), which every record refuses just as Python refuses the float.
+//
+// The engines are docs/assets/js/engine/, or those of a built site when RULEBOOK_JS_ROOT names its
+// assets/js/ folder (tests/test_minify.py: the minified copies must answer as the sources do).
 
 import { createInterface } from "node:readline";
-import { describeChips, scoreChips } from "../../docs/assets/js/engine/chips.js";
-import { playChains, scoreChains } from "../../docs/assets/js/engine/chains.js";
-import { showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
+import { pathToFileURL } from "node:url";
+
+const ROOT = process.env.RULEBOOK_JS_ROOT
+  ? pathToFileURL(`${process.env.RULEBOOK_JS_ROOT.replace(/\/$/, "")}/`)
+  : new URL("../../docs/assets/js/", import.meta.url);
+const { describeChips, scoreChips } = await import(new URL("engine/chips.js", ROOT));
+const { playChains, scoreChains } = await import(new URL("engine/chains.js", ROOT));
+const { showdown } = await import(new URL("engine/3-chip-stack.js", ROOT));
 
 const FNS = {
   "chips.score": scoreChips,

@@ -272,3 +272,16 @@ def test_the_search_index_holds_words_not_controls(built_site: Path) -> None:
     assert holding and all(loc.startswith("chips/#") for loc in holding), holding
     sample = texts["chips/#chips-sample-round-title"]
     assert "Ann opens the round" in sample
+
+
+def test_materials_bundle_is_deferred_and_runs_before_our_modules(built_site: Path) -> None:
+    # overrides/main.html defers it so it no longer holds up the first paint (issue 15). Deferred
+    # scripts and modules run in document order: the bundle must come first, or loader.js would
+    # find no document$ and mount nothing on the pages instant navigation swaps in.
+    for page in sorted(built_site.rglob("index.html")):
+        scripts = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", page.read_text(encoding="utf-8"))
+        rel = page.relative_to(built_site)
+        assert scripts, rel
+        assert "javascripts/bundle." in scripts[0] and " defer " in scripts[0], f"{rel}: {scripts[0]}"
+        for tag in scripts[1:]:
+            assert 'type="module"' in tag or " defer " in tag, f"{rel}: {tag} would run before the bundle"

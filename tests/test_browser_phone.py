@@ -251,6 +251,35 @@ def test_with_scripts_the_note_goes_and_the_form_shows_once_after_instant_naviga
 
 # --- No error colour ----------------------------------------------------------------------------
 
+@pytest.mark.parametrize("size", ["360x740", "1280x900"])
+def test_back_to_top_sits_in_a_corner_on_a_phone_and_takes_the_reader_up(open_at: Any, size: str) -> None:
+    # Material shows it, on scrolling up, as a pill over the middle of the text: on a phone that is
+    # the line being read. site.css moves it to the bottom corner there, a round 48 px button.
+    page = open_at("chips/", size)
+    page.evaluate("window.scrollTo(0, 4000)")
+    page.wait_for_timeout(300)
+    page.evaluate("window.scrollBy(0, -300)")  # Material shows it when the page scrolls up
+    top = page.locator(".md-top")
+    top.wait_for(state="visible")
+    page.wait_for_timeout(300)  # its fade in
+    box = page.evaluate("""() => { const r = document.querySelector('.md-top').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: innerWidth, height: innerHeight }; }""")
+    assert "Back to top" in (top.get_attribute("aria-label") or top.text_content())  # its spoken name
+    if size == "360x740":
+        assert box["bottom"] <= box["height"] - 8 and box["top"] > box["height"] * 0.8, box
+        assert box["right"] <= box["width"] - 8 and box["left"] > box["width"] * 0.7, box
+        assert box["right"] - box["left"] >= 44 and box["bottom"] - box["top"] >= 44, box
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / "phone-back-to-top.png"))
+    else:  # a wide screen keeps Material's place, under the header, with its words showing
+        assert box["top"] < 200 and box["bottom"] - box["top"] < 60, box
+    if page.touch:
+        top.tap()
+    else:
+        top.click()
+    page.wait_for_function("scrollY < 5")
+
+
 def _is_red(rgb: str) -> bool:
     r, g, b = (int(x) / 255 for x in re.findall(r"\d+", rgb)[:3])
     hue, light, sat = colorsys.rgb_to_hls(r, g, b)

@@ -152,6 +152,8 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
     ref = CHIPS.reference(CHIPS.saved(page))
     assert CHIPS.hand_on_page(page) == ref["hands"][0] and len(ref["hands"][0]) == 4
     assert page.locator(f"{TABLE} [data-seat]").count() == PLAYERS
+    # Before the opening throw (chips-opening-discard) the extra card is still held.
+    assert "holds the extra card" in plain(page.locator(f"{TABLE} [data-seat]").nth(0).inner_text())
     show(page, f"{TABLE} [data-status]")
     shot(page, "start")
     axe_clean(page)
@@ -185,6 +187,8 @@ def test_chips_game_played_through_the_page(phone: Any) -> None:
             ref = CHIPS.reference(CHIPS.saved(page))
             # Once each: a discard when a card must be taken, a pile card when one must be thrown away.
             if ref["phase"] == "take" and not refused_discard:
+                seat_line = plain(page.locator(f"{TABLE} [data-seat]").nth((ref["dealer"] + 1) % PLAYERS).inner_text())
+                assert "had the extra card" in seat_line, seat_line
                 tap(page, "[data-hand] [data-card]")
                 tap(page, '[data-move="discard"]')
                 words = CHIPS.message(page)

@@ -147,7 +147,8 @@ function mount(root) {
   // --- Drawing ------------------------------------------------------------------------------
   function drawSeats(state, toAct) {
     drawPointsSeats(seats, state, toAct, (li, s) => {
-      if (s === extraSeat(state)) li.append(" · had the extra card");
+      // Until the opening throw (chips-opening-discard) the seat still holds it.
+      if (s === extraSeat(state)) li.append(state.phase === "open" ? " · holds the extra card" : " · had the extra card");
       if (s === state.caller) li.append(" · called chips");
     });
   }

@@ -31,9 +31,10 @@ log = logging.getLogger("mkdocs.hooks.minify")
 
 HERE = Path(__file__).resolve().parent
 
-#: What is minified, as globs over site_dir: our ES modules and the stylesheet bundle. Material's
-#: own files (assets/javascripts/, assets/stylesheets/) come minified already.
-TARGETS: tuple[str, ...] = ("assets/js/**/*.js", "assets/css/rulebook.css")  # styles.BUNDLE
+#: What is minified, as globs over site_dir: our ES modules, and the stylesheet bundle
+#: (styles.BUNDLE, added in targets()). Material's own files (assets/javascripts/,
+#: assets/stylesheets/) come minified already.
+SCRIPTS = "assets/js/**/*.js"
 
 #: esbuild's options: whitespace and syntax, names kept; UTF-8 text stays UTF-8 (the suit signs
 #: in strings would otherwise become \u escapes); licence comments dropped (ours have none).
@@ -45,17 +46,20 @@ _serving: list[bool] = []
 
 def find_esbuild(start: Path = HERE) -> Path:
     """The esbuild binary of the project's node_modules/, or a PluginError saying what to run."""
-    for folder in (start, *start.parents):
-        exe = folder / "node_modules" / "esbuild" / "bin" / "esbuild"
-        if exe.is_file():
-            return exe
+    from generator.site.node import node_package
+
+    package = node_package("esbuild", start)
+    if package is not None and (package / "bin" / "esbuild").is_file():
+        return package / "bin" / "esbuild"
     raise PluginError(f"minify: esbuild is missing from node_modules/ (looked from {start} up), "
                       "so the scripts cannot be minified: run `npm ci`")
 
 
 def targets(site_dir: Path) -> list[Path]:
     """The files of site_dir to minify, in a stable order."""
-    found = {p for pattern in TARGETS for p in site_dir.glob(pattern) if p.is_file()}
+    from generator.site.styles import BUNDLE
+
+    found = {p for pattern in (SCRIPTS, BUNDLE) for p in site_dir.glob(pattern) if p.is_file()}
     return sorted(found)
 
 

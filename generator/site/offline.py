@@ -115,10 +115,11 @@ def find_tools(start: Path = HERE) -> tuple[str, Path]:
     if node is None:
         raise PluginError("offline: `node` is not on PATH, so sw.js cannot be made: install Node 20 "
                           "(`make setup`)")
-    for folder in (start, *start.parents):
-        workbox = folder / "node_modules" / "workbox-build"
-        if (workbox / "package.json").is_file():
-            return node, workbox
+    from generator.site.node import node_package
+
+    workbox = node_package("workbox-build", start)
+    if workbox is not None:
+        return node, workbox
     raise PluginError(f"offline: workbox-build is missing from node_modules/ (looked from {start} up), "
                       "so sw.js cannot be made: run `npm ci`")
 

@@ -249,7 +249,7 @@ def test_glance_quick_start_variants_and_the_chosen_examples(booklets: dict[str,
         assert squash(fact["label"] + ":") + plain(fact["value"], refs) in squash(booklets[game_id].pages[0]
                                                                                   .extract_text() or "")
     for step in game["quick_start"]["steps"]:
-        assert plain(step, refs) in text
+        assert plain(step["text"], refs) in text
     assert plain(game["variants"]["intro"], refs) in text
     for variant in game["variants"]["items"]:
         assert squash(variant["title"] + ".") + plain(variant["text"], refs) in text

@@ -38,8 +38,9 @@ def _game(**changes: object) -> dict[str, object]:
             {"key": "rounds", "label": "Rounds", "value": "8"},
             {"key": "packs", "label": "Packs", "value": "1"},
         ],
-        "quick_start": {"intro": "Start.", "steps": ["Deal [[3C]]."]},
-        "round": {"intro": "Shape.", "steps": [{"id": "demo-step-deal", "title": "Deal", "text": "Deal."}]},
+        "quick_start": {"intro": "Start.", "steps": [{"text": "Deal [[3C]].", "rules": ["demo-sets"]}]},
+        "round": {"intro": "Shape.", "steps": [{"id": "demo-step-deal", "title": "Deal", "text": "Deal.",
+                                               "rules": ["demo-sets"]}]},
         "rules": [{
             "id": "demo-groups", "title": "Groups", "intro": "Groups.",
             "items": [

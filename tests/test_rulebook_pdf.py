@@ -164,7 +164,7 @@ def test_every_rule_step_tie_and_scoring_rule(books: dict[str, Any], game_id: st
     for step in game["round"]["steps"]:
         assert plain(step["text"] if isinstance(step, dict) else step, refs) in text
     for step in game["quick_start"]["steps"]:
-        assert plain(step, refs) in text
+        assert plain(step["text"], refs) in text
     for tie in game["tie_breakers"]:
         assert plain(tie["text"], refs) in text
     for item in game["scoring"].get("items", []):

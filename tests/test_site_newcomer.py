@@ -140,7 +140,7 @@ def test_long_reference_parts_are_folded_and_keep_every_anchor(built_site: Path,
 def _glossed_items(data: dict[str, Any]) -> list[tuple[str | None, str]]:
     """(element id, text) of everything the site glosses: round steps, rule items (and their points),
     scoring items and tie-breakers; quick-start steps have no id (None: the quick start as a whole)."""
-    items: list[tuple[str | None, str]] = [(None, s) for s in data["quick_start"]["steps"]]
+    items: list[tuple[str | None, str]] = [(None, s["text"]) for s in data["quick_start"]["steps"]]
     items += [(s["id"], s["text"]) for s in data["round"]["steps"] if isinstance(s, dict)]
     for section in data["rules"]:
         for item in section["items"]:

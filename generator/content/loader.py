@@ -516,6 +516,18 @@ def _check_semantics(
         raise fail(("table", "dealer"), f"expected the index of one of the {len(table['seats'])} seats "
                                         f"(0 to {len(table['seats']) - 1}), got {table['dealer']}")
 
+    # Summaries (Quick start steps, round beats) name the rules they summarise: rule items,
+    # scoring items or tie-breakers (tests/test_summaries.py holds their numbers to those rules').
+    rule_items = {i["id"]: i for s in data["rules"] for i in s["items"]}
+    rule_items |= {i["id"]: i for i in [*data["scoring"].get("items", []), *data["tie_breakers"]]}
+    for part in ("quick_start", "round"):
+        for i, step in enumerate(data[part]["steps"]):
+            for j, ref in enumerate(step["rules"]):
+                if ref not in rule_items:
+                    raise fail((part, "steps", i, "rules", j),
+                               f"expected the id of a rule, scoring rule or tie-breaker in this file, "
+                               f"got {ref!r}{_hint(ref, rule_items)}")
+
     # Rulings cite existing rule ids.
     for i, ruling in enumerate(data["rulings"]):
         for j, ref in enumerate(ruling["rules"]):

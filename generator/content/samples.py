@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.cards import Card, format_card, parse_card
+from ..engine.cards import Card, build_deck, format_card, parse_card
 from ..engine.errors import RulebookError, RulesDataError
 
 if TYPE_CHECKING:
@@ -60,6 +60,14 @@ def _cards(cards: Sequence[str]) -> str:
     return " ".join(_c(c) for c in cards)
 
 
+def _deck(left: int, left_out: int) -> str:
+    """The deck pile's words. A sample's deck holds only the cards the example uses: say so, with
+    the number a real table would have, so nobody takes the short deck for a rule."""
+    if left_out <= 0:
+        return f"{left} cards"
+    return f"{left} cards (cut short for this example: {left + left_out} at a real table)"
+
+
 # --- Chips ---------------------------------------------------------------------------------
 
 def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleStep], list[tuple[str, str]], dict[str, Any]]:
@@ -71,11 +79,12 @@ def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleSt
     dealt, stock = chips.deal_round([parse_card(c) for c in rec["deck"]], players=rec["players"],
                                     dealer=rec["dealer"], hand_size=rec["hand_size"])
     dealer, first = names[rec["dealer"]], names[(rec["dealer"] + 1) % rec["players"]]
+    left_out = len(build_deck(rec.get("packs") or 1)) - len(rec["deck"])
     steps = [SampleStep(
         0, dealer,
         f"{dealer} deals {rec['hand_size']} cards each and one more to {first}; no card is turned up.",
         hands=tuple((names[i], tuple(format_card(c) for c in chips.sort_cards(h)), "") for i, h in enumerate(dealt)),
-        table=(Pile("Discard pile (top last)", text="empty"), Pile("Deck", text=f"{len(stock)} cards")),
+        table=(Pile("Discard pile (top last)", text="empty"), Pile("Deck", text=_deck(len(stock), left_out))),
     )]
     for s in answer["steps"]:
         who = names[s["player"]]
@@ -90,7 +99,7 @@ def _chips(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleSt
         if s["call"]:
             action += f" {who} calls chips!"
         hands = tuple((names[i], tuple(h), "") for i, h in enumerate(s["hands"]))
-        table = (Pile("Discard pile (top last)", tuple(s["pile"])), Pile("Deck", text=f"{s['deck_left']} cards"))
+        table = (Pile("Discard pile (top last)", tuple(s["pile"])), Pile("Deck", text=_deck(s['deck_left'], left_out)))
         steps.append(SampleStep(s["number"], who, action, hands=hands, table=table))
     result: list[tuple[str, str]] = []
     if answer["finished"]:
@@ -124,11 +133,12 @@ def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleS
     state = chains.start_hand(dealt, variants=chains.parse_variants(rec.get("variant")))
     # Step 0, the deal: the hands as dealt and the card turned up, before anyone plays.
     dealer = names[rec["dealer"]]
+    left_out = len(build_deck(rec.get("decks") or 1, jokers=False)) - len(rec["deck"])
     steps = [SampleStep(
         0, dealer,
         f"{dealer} deals {len(state.hands[0])} cards each and turns up {_c(format_card(state.top))}.",
         hands=tuple((names[i], tuple(format_card(c) for c in h), "") for i, h in enumerate(state.hands)),
-        table=(Pile("Top card", (format_card(state.top),)), Pile("Deck", text=f"{len(state.stock)} cards")),
+        table=(Pile("Top card", (format_card(state.top),)), Pile("Deck", text=_deck(len(state.stock), left_out))),
     )]
     for number, move in enumerate(rec["moves"], start=1):
         state, step = chains.apply_move(state, move, number)
@@ -145,7 +155,7 @@ def _chains(data: Mapping[str, Any], names: Sequence[str]) -> tuple[list[SampleS
         else:
             action = f"{who} cannot play on a first turn and passes without drawing."
         hands = tuple((names[i], tuple(format_card(c) for c in h), "") for i, h in enumerate(state.hands))
-        table = (Pile("Top card", (format_card(state.top),)), Pile("Deck", text=f"{len(state.stock)} cards"))
+        table = (Pile("Top card", (format_card(state.top),)), Pile("Deck", text=_deck(len(state.stock), left_out)))
         steps.append(SampleStep(number, who, action, hands=hands, table=table))
     result: list[tuple[str, str]] = []
     if answer["scores"] is not None:

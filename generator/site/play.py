@@ -41,7 +41,7 @@ QUOTED: dict[str, tuple[str, ...]] = {
     "chips": (
         "chips-hand-sizes", "chips-sets", "chips-runs", "chips-aces", "chips-no-wrap", "chips-wilds",
         "chips-groups", "chips-card-values", "chips-scoring", "chips-lay-off", "chips-lay-off-run-wild",
-        "chips-caller-scores-zero", "chips-ruling-lay-off-wild", "chips-ruling-ace-value",
+        "chips-caller-scores-zero", "chips-ruling-lay-off-wild",
         "chips-ruling-wild-groups",
         # the practice table (docs/assets/js/play/table/chips.js): its refusals, hints and ending
         "chips-turn", "chips-discard-depth", "chips-opening-discard", "chips-call", "chips-call-after-turn",

@@ -292,6 +292,7 @@ def start_hand(dealt: Deal, *, variants: Iterable[Variant] = ()) -> HandState:
 
 
 def _end_turn(state: HandState, **changes: Any) -> HandState:
+    # chains-ruling-direction: the next seat to the left.
     changes.setdefault("stuck", 0)
     return replace(state, turn=(state.turn + 1) % state.players, again=False,
                    had_turn=state.had_turn | {state.turn}, **changes)

@@ -47,13 +47,14 @@ def is_wild(card: Card) -> bool:
 
 def card_value(card: Card) -> int:
     """chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; chips-wild-value: wilds 0.
-    chips-ruling-ace-value: a loose Ace counts 1 even where it could have been high."""
+    A loose Ace counts 1 even where it could have been high (chips-card-values)."""
     n = card.number
     return 0 if n == 2 or n == 0 else min(10, n)
 
 
 def packs_for(players: int) -> int:
-    """chips-packs: one pack (with its jokers) per four players, rounding up (chips-ruling-packs)."""
+    """chips-packs: one pack (with its two jokers, chips-ruling-jokers) per four players, rounding up
+    (chips-ruling-packs)."""
     if players < 2:
         raise RulebookError(f"Chips needs two or more players, not {players}")
     return math.ceil(players / 4)

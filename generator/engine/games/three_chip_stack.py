@@ -254,7 +254,8 @@ class Options:
 
 
 def _order_from_left(n: int, dealer: int) -> tuple[int, ...]:
-    """Every seat in turn order: the dealer's left first, the dealer last."""
+    """Every seat in turn order: the dealer's left first, the dealer last; betting goes to the
+    left, as the deal does (three-chip-stack-ruling-direction)."""
     return tuple((dealer + k) % n for k in range(1, n + 1))
 
 

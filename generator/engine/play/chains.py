@@ -37,7 +37,7 @@ from . import rng
 GAME = "chains"
 MIN_PLAYERS = 2
 #: The practice table seats two to six (issue 16); one deck serves them all
-#: (chains-ruling-decks: one deck up to about seven players).
+#: (chains-ruling-decks: one deck up to seven players).
 MAX_PLAYERS = 6
 DECKS = 1
 #: Every card of the one deck, in pack order: each hand is a fresh shuffle of these.

@@ -27,7 +27,7 @@ const RANK_BY_NUMBER = [null, ...RANKS, "A"]; // position 1..14 -> rank
 /** chips-wilds: every 2 and every joker is wild. */
 export const isWild = (c) => c.rank === "2" || c.rank === "JK";
 
-/** chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; wilds 0. A loose Ace counts 1 (chips-ruling-ace-value). */
+/** chips-card-values: Ace 1, 3-10 face value, J/Q/K 10; wilds 0. A loose Ace counts 1 (chips-card-values). */
 export function cardValue(c) {
   if (isWild(c)) return 0;
   const n = RANK_NUMBER[c.rank];

@@ -31,6 +31,7 @@ const BETTING = ["fold", "check", "see", "bet", "raise"];
 const SWAPPING = ["exchange", "keep"];
 
 /** Every seat in turn order: the dealer's left first, the dealer last. */
+// three-chip-stack-ruling-direction: betting goes to the left, as the deal does.
 const orderFromLeft = (n, dealer) => Array.from({ length: n }, (_, k) => (dealer + k + 1) % n);
 const total = (state) => state.players * state.start;
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);

@@ -172,6 +172,7 @@ function stepHand(state, move) {
   const base = { turn: state.turn, again: state.again, hadTurn: state.hadTurn, stuck: state.stuck,
     hands: state.hands, deck: state.deck, pile: state.pile };
   // _end_turn: the turn passes to the left; the player has had a turn this hand (chains-first-turn).
+  // chains-ruling-direction: the next seat to the left.
   const endTurn = (changes) => ({ ...base, stuck: 0, ...changes, turn: (p + 1) % n, again: false,
     hadTurn: withSeat(state.hadTurn, p) });
   if (move.action === PLAY) {

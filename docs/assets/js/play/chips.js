@@ -77,7 +77,7 @@ function packsFor(players) {
 function buildDeck(packs) {
   const one = [];
   for (const s of SUITS) for (const r of RANKS) one.push(r + s);
-  one.push("JK", "JK");
+  one.push("JK", "JK"); // chips-ruling-jokers: two jokers with each pack
   const out = [];
   for (let p = 0; p < packs; p++) out.push(...one);
   return out;

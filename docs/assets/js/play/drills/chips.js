@@ -191,7 +191,6 @@ export function rulesOf(rec) {
   if (groups.some((m) => m.kind === "run" && m.cards.some(isAce))) ids.push("chips-aces");
   if (rec.lay_offs.length) ids.push("chips-lay-off");
   if (rec.lay_offs.some((l) => wild(l.card))) ids.push("chips-ruling-lay-off-wild");
-  if (rec.loose.some(isAce)) ids.push("chips-ruling-ace-value");
   if (rec.loose.length) ids.push("chips-card-values");
   if (!ids.length) ids.push("chips-groups");
   return ids;

@@ -1,0 +1,107 @@
+"""A summary answers to the rules it sums up (issue 23).
+
+Each Quick start step and each "How a round works" beat names, in ``rules:``, the rule items it
+summarises. A newcomer may learn a game from the Quick start alone, so:
+
+* every number in a summary step (digits, number words, ordinals: "three" and "third" are both
+  3) must appear in the text of the rules it names, so a summary cannot teach a value or a count
+  the rules do not state;
+* every card rank a step names (Ace, King, Queen, Jack, joker) must appear in those rules too;
+* every rule the game cannot be scored without (its scoring items, its tie-breakers, and for 3
+  Chip Stack the ranking of the cards, which is how a hand is scored there) is named by at least
+  one Quick start step, so the Quick start alone lets a newcomer score a hand.
+
+"one" and "first" are left out of the numbers: in English they are mostly not counts ("throw
+one away", "the first player").
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.content.loader import TOKEN, load_games
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = {g.id: g for g in load_games(ROOT)}
+
+WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "second": 2, "third": 3,
+    "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
+}
+RANKS = ("ace", "king", "queen", "jack", "joker")
+
+#: Rules a hand cannot be scored without, beyond the scoring items and tie-breakers of the file.
+SCORED_BY = {"3-chip-stack": ["three-chip-stack-ranking"]}
+
+
+def _plain(text: str) -> str:
+    """The words a reader sees: a card token [[8H]] reads as its rank, a link as nothing."""
+    text = TOKEN.sub(lambda m: "" if m.group(1) else f" {m.group(2)[:-1]} ", text)
+    return text.lower()
+
+
+def numbers(text: str) -> set[int]:
+    """Every number a text states: digits ("10", the 2 of "2s") and number words."""
+    plain = _plain(text)
+    found = {int(n) for n in re.findall(r"(?<![\w-])(\d+)", plain)}
+    found |= {WORDS[w] for w in re.findall(r"[a-z]+", plain) if w in WORDS}
+    return found
+
+
+def ranks(text: str) -> set[str]:
+    words = set(re.findall(r"[a-z]+", _plain(text)))
+    return {r for r in RANKS if r in words or f"{r}s" in words}
+
+
+def _rule_texts(game_id: str) -> dict[str, str]:
+    data = GAMES[game_id].data
+    texts = {i["id"]: i.get("title", "") + " " + i["text"] + " " + " ".join(i.get("points", []))
+             for s in data["rules"] for i in s["items"]}
+    texts |= {i["id"]: i["text"] for i in [*data["scoring"].get("items", []), *data["tie_breakers"]]}
+    return texts
+
+
+def _steps(game_id: str) -> list[tuple[str, dict[str, Any]]]:
+    data = GAMES[game_id].data
+    steps = [(f"Quick start step {n}", s) for n, s in enumerate(data["quick_start"]["steps"], start=1)]
+    steps += [(f"round beat {s['id']}", s) for s in data["round"]["steps"]]
+    return steps
+
+
+CASES = [(g, where) for g in GAMES for where, _ in _steps(g)]
+
+
+@pytest.mark.parametrize(("game_id", "where"), CASES)
+def test_summary_step_states_only_what_its_rules_state(game_id: str, where: str) -> None:
+    step = dict(_steps(game_id))[where]
+    texts = _rule_texts(game_id)
+    named = " ".join(texts[r] for r in step["rules"])
+    missing_numbers = numbers(step["text"]) - numbers(named)
+    assert not missing_numbers, (f"{game_id}, {where}: {sorted(missing_numbers)} not in the rules it names "
+                                 f"({', '.join(step['rules'])})")
+    missing_ranks = ranks(step["text"]) - ranks(named)
+    assert not missing_ranks, f"{game_id}, {where}: {sorted(missing_ranks)} not in {', '.join(step['rules'])}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_quick_start_names_every_rule_a_hand_is_scored_by(game_id: str) -> None:
+    data = GAMES[game_id].data
+    needed = [i["id"] for i in data["scoring"].get("items", [])] + [t["id"] for t in data["tie_breakers"]]
+    needed += SCORED_BY.get(game_id, [])
+    named = {r for s in data["quick_start"]["steps"] for r in s["rules"]}
+    assert not set(needed) - named, f"{game_id}: no Quick start step sums up {sorted(set(needed) - named)}"
+
+
+def test_the_checks_can_fail() -> None:
+    # The counting the tests above rest on: a step teaching a value its rules lack is caught.
+    assert numbers("Count the cards they hold") == set()
+    assert numbers("2 to 9 score 10 each; a King twenty, the third card") == {2, 9, 10, 20, 3}
+    assert numbers("[[8H]] and [[10S]] on the [[#chips-runs]]") == {8, 10}
+    assert ranks("then Ace, King and two Queens") == {"ace", "king", "queen"}
+    chains_values = " ".join(_rule_texts("chains")[r] for r in ("chains-hand-end", "chains-scoring"))
+    assert numbers("10 for each 2 to 9; 25 for an Ace") - numbers(chains_values)

@@ -547,6 +547,38 @@ def _check_semantics(
             raise fail(("rulings", i, "text_only"), "expected either `text_only` (no engine implements it) or "
                                                     "`engine`/`python_only`, not both")
 
+    # House options (generator/content/house.py): ids unique in the file, one value per reading,
+    # values unique, and wording only for a value the option has and an item the file has.
+    option_at: dict[str, FieldPath] = {}
+    owners: list[tuple[FieldPath, Mapping[str, Any], int | None]] = [
+        (("rulings", i), r, len(r["readings"])) for i, r in enumerate(data["rulings"])]
+    owners += [(("variants", "items", i), v, None) for i, v in enumerate((data.get("variants") or {}).get("items", []))]
+    for at, owner, readings in owners:
+        option = owner.get("option")
+        if option is None:
+            continue
+        opt_path = at + ("option",)
+        if option["id"] in option_at:
+            first = positions.get(option_at[option["id"]] + ("id",), (0, 0))[0]
+            raise fail(opt_path + ("id",), f"expected an option id used nowhere else in the file, got "
+                                        f"{option['id']!r}, already used on line {first}")
+        option_at[option["id"]] = opt_path
+        values = option["values"]
+        if len(set(values)) != len(values):
+            raise fail(opt_path + ("values",), f"expected each value once, got {', '.join(values)}")
+        if readings is not None and len(values) != readings:
+            raise fail(opt_path + ("values",), f"expected one value per reading ({readings}), got {len(values)}")
+        if readings is None and len(values) != 2:
+            raise fail(opt_path + ("values",), "expected two values for a variant: not played, then played")
+        for value, texts in (option.get("wording") or {}).items():
+            if value not in values:
+                raise fail(opt_path + ("wording", value), f"expected one of the option's values "
+                                                       f"({', '.join(values)}), got {value!r}")
+            for item_id in texts:
+                if item_id not in items:
+                    raise fail(opt_path + ("wording", value, item_id),
+                               f"expected the id of an item in this file, got {item_id!r}{_hint(item_id, items)}")
+
     # Text tokens: [[8H]] must be a card, [[#id]] an existing id.
     for at, text in _texts(data, ()):
         for m in TOKEN.finditer(text):

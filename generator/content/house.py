@@ -1,0 +1,219 @@
+"""House rules: the readings and variants a table may choose, read from the game files.
+
+A ruling whose readings change play or scoring, and every playable variant, carries an
+``option:`` in ``rules-data/<game>.yaml``: a stable id and one value per reading (for a variant:
+not played, then played). The default is the reading the site follows (the ruling's
+``chosen``), or the variant not played. What a table chooses is one plain mapping,
+``{"k-a-2": "no-group"}``; :func:`resolve` checks it against the game and fills in the defaults,
+and the engines take the result as their ``house`` argument.
+
+Three ways in, each refusing an unknown id or value in one line:
+
+* a house file (``rulebook build --house FILE.yaml``): ``{<game>: {<option-id>: <value>}}``,
+  errors named ``file:line:column`` (:func:`read_house_file`);
+* the command line: ``--house k-a-2=no-group`` (:func:`parse_pair`);
+* a link: ``?house=k-a-2:no-group,throw-back:not-allowed`` (:func:`parse_query`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..engine import limits
+from ..engine.errors import RulebookError
+from .loader import Game
+
+#: What a table chose: option id -> value.
+House = dict[str, str]
+
+
+class HouseError(RulebookError):
+    """An unknown option id or value, or a house file that is not ``{game: {option: value}}``."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice a table can make. ``labels`` are the readings in words, one per value."""
+
+    id: str
+    kind: str  # "ruling" or "variant"
+    source: str  # the ruling's or variant's id
+    title: str
+    values: tuple[str, ...]
+    labels: tuple[str, ...]
+    default: str
+
+    def label(self, value: str) -> str:
+        return self.labels[self.values.index(value)]
+
+    def as_record(self) -> dict[str, Any]:
+        return {"id": self.id, self.kind: self.source, "title": self.title,
+                "values": [{"value": v, "label": lab} for v, lab in zip(self.values, self.labels, strict=True)],
+                "default": self.default}
+
+
+def game_options(game: Game) -> list[Option]:
+    """Every option of a game, rulings first, in file order."""
+    out: list[Option] = []
+    for ruling in game.data["rulings"]:
+        opt = ruling.get("option")
+        if opt:
+            values = tuple(opt["values"])
+            out.append(Option(opt["id"], "ruling", ruling["id"], ruling["title"], values,
+                              tuple(ruling["readings"]), values[ruling["chosen"] - 1]))
+    for variant in (game.data.get("variants") or {}).get("items", []):
+        opt = variant.get("option")
+        if opt:
+            values = tuple(opt["values"])
+            out.append(Option(opt["id"], "variant", variant["id"], variant["title"], values,
+                              ("Not played", "Played"), values[0]))
+    return out
+
+
+def defaults(game: Game) -> House:
+    return {o.id: o.default for o in game_options(game)}
+
+
+def _closest(word: str, choices: Iterable[str]) -> str:
+    import difflib
+
+    near = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def check_choice(game: Game, option_id: str, value: str) -> None:
+    """Refuse an id the game has no option for, or a value the option does not have."""
+    options = {o.id: o for o in game_options(game)}
+    if option_id not in options:
+        known = ", ".join(options) or "none"
+        raise HouseError(f"{game.name} has no house option {limits.clip(option_id)!r}{_closest(option_id, options)} "
+                         f"(its options: {known})")
+    option = options[option_id]
+    if value not in option.values:
+        raise HouseError(f"house option {option_id!r} has no value {limits.clip(value)!r}"
+                         f"{_closest(value, option.values)} (its values: {', '.join(option.values)})")
+
+
+def resolve(game: Game, chosen: Mapping[str, str] | None = None) -> House:
+    """The whole option set for ``game``: the defaults, with ``chosen`` checked and laid over them."""
+    house = defaults(game)
+    for option_id, value in (chosen or {}).items():
+        check_choice(game, option_id, value)
+        house[option_id] = value
+    return house
+
+
+def changed(game: Game, house: Mapping[str, str]) -> list[tuple[Option, str]]:
+    """The options ``house`` sets away from their defaults, in the game's order, with their values."""
+    return [(o, house[o.id]) for o in game_options(game) if o.id in house and house[o.id] != o.default]
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """``k-a-2=no-group`` -> ``("k-a-2", "no-group")``."""
+    option_id, sep, value = text.partition("=")
+    if not sep or not option_id.strip() or not value.strip():
+        raise HouseError(f"--house expects <option-id>=<value> or a .yaml file, got {limits.clip(text)!r}")
+    return option_id.strip(), value.strip()
+
+
+def parse_query(text: str) -> dict[str, str]:
+    """``k-a-2:no-group,throw-back:not-allowed`` (a link's ``?house=``) -> the mapping."""
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        option_id, sep, value = part.partition(":")
+        if not sep:
+            raise HouseError(f"?house= expects <option-id>:<value> pairs, got {limits.clip(part)!r}")
+        out[option_id] = value
+    return out
+
+
+def format_query(game: Game, house: Mapping[str, str]) -> str:
+    """The ``?house=`` value for the options ``house`` sets away from the defaults ('' for none)."""
+    return ",".join(f"{o.id}:{v}" for o, v in changed(game, house))
+
+
+def read_house_file(path: Path | str, games: Mapping[str, Game]) -> dict[str, House]:
+    """A house file, checked: ``{game id: resolved options}`` for the games it names (the others
+    keep their defaults). Every problem is one :class:`HouseError` naming ``file:line:column``."""
+    p = Path(path)
+    shown = str(path)
+    try:
+        if not p.is_file():
+            raise HouseError(f"{shown}: not a file")
+        if p.stat().st_size > limits.GAME_FILE_BYTES:
+            raise HouseError(f"{shown}:1:1: a house file is at most {limits.GAME_FILE_BYTES:,} bytes")
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HouseError(f"{shown}: cannot read the file ({exc})") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
+        raise HouseError(f"{where}: this is not valid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise HouseError(f"{shown}: this is not valid YAML: {exc}") from None
+
+    def at(n: yaml.Node) -> str:
+        return f"{shown}:{n.start_mark.line + 1}:{n.start_mark.column + 1}"
+
+    if node is None:
+        return {}
+    if not isinstance(node, yaml.MappingNode):
+        raise HouseError(f"{at(node)}: expected {{<game>: {{<option-id>: <value>}}}}, e.g. chips: {{k-a-2: no-group}}")
+    out: dict[str, House] = {}
+    for key, value in node.value:
+        game_id = key.value if isinstance(key, yaml.ScalarNode) else ""
+        if game_id not in games:
+            raise HouseError(f"{at(key)}: no game {limits.clip(str(game_id))!r}{_closest(str(game_id), games)} "
+                             f"(games: {', '.join(games)})")
+        if game_id in out:
+            raise HouseError(f"{at(key)}: {game_id!r} is given twice")
+        if not isinstance(value, yaml.MappingNode):
+            raise HouseError(f"{at(value)}: expected the options of {game_id} as <option-id>: <value>")
+        chosen: dict[str, str] = {}
+        for k, v in value.value:
+            if not isinstance(k, yaml.ScalarNode) or not isinstance(v, yaml.ScalarNode):
+                raise HouseError(f"{at(k)}: expected <option-id>: <value>")
+            if k.value in chosen:
+                raise HouseError(f"{at(k)}: option {k.value!r} is given twice")
+            try:
+                check_choice(games[game_id], k.value, v.value)
+            except HouseError as exc:
+                raise HouseError(f"{at(k if 'no house option' in str(exc) else v)}: {exc}") from None
+            chosen[k.value] = v.value
+        out[game_id] = resolve(games[game_id], chosen)
+    return out
+
+
+def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
+    """The game's data as a table with these options reads it: each changed rule item worded for
+    its value, each ruling's chosen reading moved to the table's (``house`` on the ruling names
+    it), each variant played marked so, and ``house_rules`` listing what differs from the
+    family's rules (empty for the defaults, when the data is returned unchanged in content)."""
+    import copy
+
+    data: dict[str, Any] = copy.deepcopy(dict(game.data))
+    picked = changed(game, resolve(game, house))
+    data["house_rules"] = [{"option": o.id, "title": o.title, "value": v, "label": o.label(v),
+                            "kind": o.kind, "source": o.source} for o, v in picked]
+    if not picked:
+        return data
+    items = {i["id"]: i for s in data["rules"] for i in s["items"]}
+    items |= {i["id"]: i for i in [*data["scoring"].get("items", []), *data["tie_breakers"]]}
+    items |= {i["id"]: i for i in (data.get("variants") or {}).get("items", [])}
+    rulings = {r["id"]: r for r in data["rulings"]}
+    for option, value in picked:
+        owner = rulings[option.source] if option.kind == "ruling" else items[option.source]
+        for item_id, text in ((owner.get("option") or {}).get("wording") or {}).get(value, {}).items():
+            items[item_id]["text"] = text
+            items[item_id]["house_worded"] = option.id
+        owner["house"] = {"option": option.id, "value": value, "label": option.label(value)}
+        if option.kind == "ruling":
+            owner["chosen"] = option.values.index(value) + 1
+    return data

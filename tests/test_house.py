@@ -1,0 +1,96 @@
+"""House options read from the game files (generator/content/house.py, issue 25).
+
+The options a table may choose are data: ``option:`` on a ruling (one value per reading, the
+chosen reading's value the default) or on a variant (not played, then played). A house file,
+``--house id=value`` and a link's ``?house=id:value`` are refused in one line when they name an
+option or a value the game does not have.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.content import house
+from generator.content.loader import load_games
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = {g.id: g for g in load_games(ROOT)}
+
+#: The options issue 25 names, at least: game -> option ids.
+REQUIRED = {
+    "chips": {"k-a-2", "lay-off-order", "throw-back", "random-extra"},
+    "chains": {"no-extra-play", "draw-after-royal", "same-rank"},
+    "3-chip-stack": {"odd-chip", "passed-chip"},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_options_the_issue_names_are_options(game_id: str) -> None:
+    assert REQUIRED[game_id] <= {o.id for o in house.game_options(GAMES[game_id])}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_default_is_the_reading_the_site_follows_or_the_variant_not_played(game_id: str) -> None:
+    game = GAMES[game_id]
+    for option in house.game_options(game):
+        if option.kind == "ruling":
+            ruling = game.item(option.source)
+            assert option.default == ruling["option"]["values"][ruling["chosen"] - 1]
+            assert option.labels == tuple(ruling["readings"])
+        else:
+            assert option.default == option.values[0]
+
+
+def test_every_variant_that_can_be_played_is_an_option() -> None:
+    for game in GAMES.values():
+        for variant in (game.data.get("variants") or {}).get("items", []):
+            if not variant.get("incomplete"):
+                assert "option" in variant, f"{variant['id']} can be played but is not an option"
+
+
+def test_resolve_fills_defaults_and_refuses_unknown_ids_and_values() -> None:
+    chips = GAMES["chips"]
+    got = house.resolve(chips, {"k-a-2": "no-group"})
+    assert got["k-a-2"] == "no-group" and got["throw-back"] == "allowed"
+    with pytest.raises(house.HouseError, match=r"no house option 'k-a-3' \(did you mean 'k-a-2'\?\)"):
+        house.resolve(chips, {"k-a-3": "no-group"})
+    with pytest.raises(house.HouseError, match=r"has no value 'nogroup' \(did you mean 'no-group'\?\)"):
+        house.resolve(chips, {"k-a-2": "nogroup"})
+
+
+def test_links_and_arguments_round_trip() -> None:
+    chips = GAMES["chips"]
+    chosen = house.resolve(chips, house.parse_query("k-a-2:no-group,throw-back:not-allowed"))
+    assert house.format_query(chips, chosen) == "k-a-2:no-group,throw-back:not-allowed"
+    assert house.format_query(chips, house.defaults(chips)) == ""
+    assert house.parse_pair("k-a-2=no-group") == ("k-a-2", "no-group")
+    with pytest.raises(house.HouseError, match="expects <option-id>=<value>"):
+        house.parse_pair("k-a-2")
+
+
+def test_house_file_errors_name_file_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("chips:\n  k-a-2: no-group\n  throw-back: never\n", encoding="utf-8")
+    with pytest.raises(house.HouseError) as info:
+        house.read_house_file(path, GAMES)
+    assert str(info.value).startswith(f"{path}:3:15: house option 'throw-back' has no value 'never'")
+    path.write_text("chips:\n  k-a-2: no-group\nchanes: {same-rank: played}\n", encoding="utf-8")
+    with pytest.raises(house.HouseError, match=r":3:1: no game 'chanes' \(did you mean 'chains'\?\)"):
+        house.read_house_file(path, GAMES)
+    path.write_text("chips:\n  k-a-2: no-group\n", encoding="utf-8")
+    assert house.read_house_file(path, GAMES)["chips"]["k-a-2"] == "no-group"
+
+
+def test_applying_a_house_rewords_the_rule_and_moves_the_chosen_reading() -> None:
+    chips = GAMES["chips"]
+    data = house.apply(chips, {"k-a-2": "no-group"})
+    rule = next(i for s in data["rules"] for i in s["items"] if i["id"] == "chips-no-wrap")
+    ruling = next(r for r in data["rulings"] if r["id"] == "chips-ruling-k-a-2")
+    assert rule["text"] != chips.item("chips-no-wrap")["text"] and "never make a group" in rule["text"]
+    assert ruling["chosen"] == 1 and ruling["house"]["value"] == "no-group"
+    assert [h["option"] for h in data["house_rules"]] == ["k-a-2"]
+    # The family's rules: nothing changes, nothing is listed.
+    plain = house.apply(chips, {})
+    assert plain["house_rules"] == [] and plain["rules"] == chips.data["rules"]

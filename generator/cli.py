@@ -352,6 +352,35 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- options: the house rules a table may choose ---------------------------------------------------
+
+
+def _game_file(game_id: str) -> Any:
+    """The loaded game file of ``game_id`` in this project, or one line naming the games there are."""
+    loader = _import("generator.content.loader", "rulebook options")
+    games = {g.id: g for g in loader.load_games(_project_root("options"))}
+    if game_id not in games:
+        raise RulebookError(f"unknown game {limits.clip(game_id)!r} (games: {', '.join(games)})")
+    return games[game_id]
+
+
+def _cmd_options(args: argparse.Namespace) -> int:
+    from .content import house
+
+    options = house.game_options(_game_file(args.game))
+    if args.json:
+        print(_dumps([o.as_record() for o in options]))
+        return 0
+    if not options:
+        print(f"{args.game} has no house options")
+    for o in options:
+        print(f"{o.id} ({o.kind}: {o.title})")
+        for value, label in zip(o.values, o.labels, strict=True):
+            mark = "  (default)" if value == o.default else ""
+            print(f"  {value}: {' '.join(label.split())}{mark}")
+    return 0
+
+
 # --- The parser ----------------------------------------------------------------------------------
 
 
@@ -429,6 +458,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("input", nargs="?", metavar="JSON", help="one record as JSON (or --jsonl)")
     _modes(p)
     p.set_defaults(func=_cmd_record, extra_dest="input")
+
+    p = sub.add_parser("options", help="the house rules a table may choose for a game",
+                       description="List a game's house options, their values (the readings) and defaults: "
+                       "'rulebook options chips'.")
+    p.add_argument("game")
+    p.add_argument("--json", action="store_true",
+                   help='print a JSON list of {"id", "ruling" or "variant", "values", "default"}')
+    p.set_defaults(func=_cmd_options)
 
     p = sub.add_parser("check", help="check every game file and worked example")
     p.set_defaults(func=_cmd_check)

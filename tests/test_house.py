@@ -94,3 +94,19 @@ def test_applying_a_house_rewords_the_rule_and_moves_the_chosen_reading() -> Non
     # The family's rules: nothing changes, nothing is listed.
     plain = house.apply(chips, {})
     assert plain["house_rules"] == [] and plain["rules"] == chips.data["rules"]
+
+
+def test_rulebook_options_lists_ids_values_and_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from generator.cli import main
+
+    assert main(["options", "chips", "--json"]) == 0
+    listed = {o["id"]: o for o in json.loads(capsys.readouterr().out)}
+    assert listed["k-a-2"]["ruling"] == "chips-ruling-k-a-2"
+    assert listed["k-a-2"]["values"] == ["no-group", "group"] and listed["k-a-2"]["default"] == "group"
+    assert listed["random-extra"]["variant"] == "chips-variant-random-extra"
+    assert main(["options", "chips"]) == 0
+    assert "group: King, Ace and 2 make a group" in capsys.readouterr().out
+    assert main(["options", "whist"]) == 2
+    assert capsys.readouterr().err.startswith("rulebook: unknown game 'whist' (games: chips, chains, 3-chip-stack)")

@@ -52,9 +52,8 @@ class Option:
         return self.labels[self.values.index(value)]
 
     def as_record(self) -> dict[str, Any]:
-        return {"id": self.id, self.kind: self.source, "title": self.title,
-                "values": [{"value": v, "label": lab} for v, lab in zip(self.values, self.labels, strict=True)],
-                "default": self.default}
+        return {"id": self.id, self.kind: self.source, "title": self.title, "values": list(self.values),
+                "labels": list(self.labels), "default": self.default}
 
 
 def game_options(game: Game) -> list[Option]:

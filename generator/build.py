@@ -74,25 +74,33 @@ def check_site_dir(root: Path, site_dir: Path) -> None:
                              f"(it has no {MARKER}); empty it or give another folder")
 
 
-def build(root: Path, site_dir: Path, *, site_url: str | None = None) -> None:
+def build(root: Path, site_dir: Path, *, site_url: str | None = None, house: Path | None = None) -> None:
     """Check the data, build the pages (MkDocs, strict) and the PDFs, then swap into ``site_dir``.
 
     ``site_url`` overrides ``site_url`` of mkdocs.yml (the tests serve on another origin, and
     Material's instant navigation only intercepts links on the configured one). The
     ``RULEBOOK_SITE_URL`` environment variable does the same when ``site_url`` is not given.
+
+    ``house``: a house file (generator/content/house.py); the pages and PDFs are then the family
+    edition, worded for the options it chooses, each PDF cover and game page listing them.
     """
     from .content.checks import check_project
 
     check_site_dir(root, site_dir)
     root = Path(root).resolve()
     site_dir = Path(site_dir).resolve()
-    check_project(root)  # RulesDataError (a RulebookError) names file:line:column
+    games = check_project(root)  # RulesDataError (a RulebookError) names file:line:column
+    if house is not None:
+        from .content.house import read_house_file
+
+        read_house_file(house, {g.id: g for g in games})  # file:line:column, before anything is built
 
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     tmp_dir = Path(tempfile.mkdtemp(prefix=".site-", dir=site_dir.parent))
     try:
         # The pages, then the PDFs (generator/site/hooks.py runs after every MkDocs build).
-        _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
+        with _edition(house):
+            _build_pages(root, tmp_dir, site_url=site_url or os.environ.get("RULEBOOK_SITE_URL"))
         with _signals_held():  # a stop arriving now waits until the site is whole again
             raise_if_stopped()
             _swap(tmp_dir, site_dir)
@@ -130,6 +138,22 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
             if cause is not None:
                 raise cause from None
             raise BuildError(f"the site build failed: {type(exc).__name__}: {_one_line(str(exc))}") from None
+
+
+@contextmanager
+def _edition(house: Path | None) -> Iterator[None]:
+    """The house file, for the page macros and the PDFs, while the build runs (content/house.py)."""
+    from .content.house import EDITION_ENV
+
+    before = os.environ.pop(EDITION_ENV, None)
+    if house is not None:
+        os.environ[EDITION_ENV] = str(Path(house).resolve())
+    try:
+        yield
+    finally:
+        os.environ.pop(EDITION_ENV, None)
+        if before is not None:
+            os.environ[EDITION_ENV] = before
 
 
 @contextmanager

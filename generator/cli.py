@@ -316,6 +316,17 @@ def _project_root(command: str, *, site: bool = False) -> Path:
     return here
 
 
+def _house_file(args: argparse.Namespace) -> Path | None:
+    """``--house FILE.yaml`` of build and pdf: a file that exists, or one line saying so."""
+    if not args.house:
+        return None
+    path = Path(args.house)
+    if not path.is_file():
+        raise RulebookError(f"--house {limits.clip(args.house)!r}: no such file (a house file is YAML: "
+                            f"chips: {{k-a-2: no-group}}; 'rulebook options <game>' lists the options)")
+    return path
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     checks = _import("generator.content.checks", "rulebook check")
     games = checks.check_project(_project_root("check"))
@@ -329,8 +340,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
         raise RulebookError("--site-dir '': the folder name is empty (an unset shell variable?); "
                             "give a folder of its own, like site")
     site = Path(args.site_dir)
-    build.build(_project_root("build", site=True), site)
-    print(f"built the site into {site}")
+    build.build(_project_root("build", site=True), site, house=_house_file(args))
+    print(f"built the site into {site}{' (with house rules)' if args.house else ''}")
     return 0
 
 
@@ -346,7 +357,14 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
         raise RulebookError("--out '': the folder name is empty (an unset shell variable?)")
     out = Path(args.out)
     _import("generator.build", "rulebook pdf").check_output_dir(Path.cwd(), out, "--out")
-    made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
+    house = _house_file(args)
+    if house is not None:
+        from .content.house import read_house_file
+        from .content.loader import load_games
+
+        read_house_file(house, {g.id: g for g in load_games(Path.cwd())})
+    with _import("generator.build", "rulebook pdf")._edition(house):
+        made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
     for path in made or ():
         print(path)
     return 0
@@ -472,11 +490,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="build the website and every PDF")
     p.add_argument("--site-dir", default="site", metavar="DIR", help="where to build (default: site)")
+    p.add_argument("--house", metavar="FILE", help="a house file, {<game>: {<option-id>: <value>}}: "
+                   "build the family edition with those rules")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("pdf", help="build a game's PDFs")
     p.add_argument("game")
     p.add_argument("--out", default="site/pdf", metavar="DIR", help="where to write (default: site/pdf)")
+    p.add_argument("--house", metavar="FILE", help="a house file: the PDFs of the family edition")
     p.set_defaults(func=_cmd_pdf)
     return parser
 

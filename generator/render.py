@@ -321,7 +321,15 @@ def template_env() -> jinja2.Environment:
     env.filters["fact"] = lambda value, key: fact_html(key, value)
     env.globals["rule_numbers"] = rule_numbers
     env.globals["sample_round"] = _sample_round
+    env.globals["house_wordings"] = _house_wordings
     return env
+
+
+def _house_wordings(game: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """The other wordings of the game's rule items under its house options (content/house.py)."""
+    from .content.house import wordings_of
+
+    return wordings_of(game)
 
 
 def _sample_round(game: Mapping[str, Any]) -> Any:

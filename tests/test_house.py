@@ -89,7 +89,7 @@ def test_applying_a_house_rewords_the_rule_and_moves_the_chosen_reading() -> Non
     rule = next(i for s in data["rules"] for i in s["items"] if i["id"] == "chips-no-wrap")
     ruling = next(r for r in data["rulings"] if r["id"] == "chips-ruling-k-a-2")
     assert rule["text"] != chips.item("chips-no-wrap")["text"] and "never make a group" in rule["text"]
-    assert ruling["chosen"] == 1 and ruling["house"]["value"] == "no-group"
+    assert ruling["chosen"] == 2 and ruling["house"]["value"] == "no-group" and ruling["house"]["reading"] == 1
     assert [h["option"] for h in data["house_rules"]] == ["k-a-2"]
     # The family's rules: nothing changes, nothing is listed.
     plain = house.apply(chips, {})
@@ -110,3 +110,35 @@ def test_rulebook_options_lists_ids_values_and_defaults(capsys: pytest.CaptureFi
     assert "group: King, Ace and 2 make a group" in capsys.readouterr().out
     assert main(["options", "whist"]) == 2
     assert capsys.readouterr().err.startswith("rulebook: unknown game 'whist' (games: chips, chains, 3-chip-stack)")
+
+
+def test_a_family_edition_renders_the_table_s_rules_and_the_default_renders_as_before() -> None:
+    from generator.site.macros import PARTS, Site
+
+    games = list(GAMES.values())
+    plain = Site(games)
+    same = Site(games, houses={g.id: house.defaults(g) for g in games})
+    ours = Site(games, houses={"chips": {"k-a-2": "no-group"}})
+    for game_id in GAMES:
+        for part in PARTS:
+            if part in ("keep_share",):
+                continue
+            assert plain.part(part, game_id, "/") == same.part(part, game_id, "/"), (game_id, part)
+    hero = str(ours.part("hero", "chips", "/"))
+    assert "data-house-edition" in hero and "King, Ace and 2 never make a group" in hero
+    rules = str(ours.part("rules", "chips", "/"))
+    assert 'id="chips-no-wrap" data-house-worded="k-a-2"' in rules
+    rulings = str(ours.part("rulings", "chips", "/"))
+    assert "(your table's rule)" in rulings and "data-house-chosen" in rulings
+    assert "data-house-edition" not in str(plain.part("hero", "chips", "/"))
+
+
+def test_build_refuses_a_bad_house_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.cli import main
+
+    bad = tmp_path / "ours.yaml"
+    bad.write_text("chips:\n  k-a-2: never\n", encoding="utf-8")
+    assert main(["build", "--site-dir", str(tmp_path / "site"), "--house", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"rulebook: {bad}:2:10: house option 'k-a-2' has no value 'never'"), err
+    assert not (tmp_path / "site").exists()

@@ -17,7 +17,7 @@ Three ways in, each refusing an unknown id or value in one line:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -192,8 +192,8 @@ def read_house_file(path: Path | str, games: Mapping[str, Game]) -> dict[str, Ho
 
 def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
     """The game's data as a table with these options reads it: each changed rule item worded for
-    its value, each ruling's chosen reading moved to the table's (``house`` on the ruling names
-    it), each variant played marked so, and ``house_rules`` listing what differs from the
+    its value, each ruling and variant the table changes marked with ``house`` (its option, value,
+    words and, for a ruling, the number of the reading; ``chosen`` stays the site's reading), and ``house_rules`` listing what differs from the
     family's rules (empty for the defaults, when the data is returned unchanged in content)."""
     import copy
 
@@ -212,7 +212,43 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
         for item_id, text in ((owner.get("option") or {}).get("wording") or {}).get(value, {}).items():
             items[item_id]["text"] = text
             items[item_id]["house_worded"] = option.id
-        owner["house"] = {"option": option.id, "value": value, "label": option.label(value)}
-        if option.kind == "ruling":
-            owner["chosen"] = option.values.index(value) + 1
+        owner["house"] = {"option": option.id, "value": value, "label": option.label(value),
+                          "reading": option.values.index(value) + 1}
     return data
+
+
+def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """Every rule item a house option rewords: ``{item id: [("k-a-2:no-group", text), ...]}``, for
+    the page to hold the other wordings beside the one it shows (docs/assets/js/house/)."""
+    owners = [*data["rulings"], *(data.get("variants") or {}).get("items", [])]
+    out: dict[str, list[tuple[str, str]]] = {}
+    for owner in owners:
+        option = owner.get("option") or {}
+        for value, texts in (option.get("wording") or {}).items():
+            for item_id, text in texts.items():
+                out.setdefault(item_id, []).append((f"{option['id']}:{value}", text))
+    return out
+
+
+#: A family edition (``rulebook build --house FILE``) names its house file here for the parts of
+#: the build that run inside MkDocs (the page macros, the PDFs of generator/site/hooks.py).
+EDITION_ENV = "RULEBOOK_HOUSE"
+
+
+def edition(games: Sequence[Game]) -> dict[str, House]:
+    """The house options of the build under way: the file ``RULEBOOK_HOUSE`` names, or none."""
+    import os
+
+    path = os.environ.get(EDITION_ENV, "")
+    if not path:
+        return {}
+    return read_house_file(path, {g.id: g for g in games})
+
+
+def edition_data(game: Game, houses: Mapping[str, Mapping[str, str]]) -> Mapping[str, Any]:
+    """What a page or a PDF of this build renders for ``game``: its data as the family edition reads
+    it (:func:`apply`), or the game file's own data when the edition leaves it at the defaults."""
+    chosen = houses.get(game.id)
+    if not chosen or not changed(game, chosen):
+        return game.data
+    return apply(game, chosen)

@@ -60,19 +60,23 @@ FOLDED: dict[str, Callable[[Mapping[str, Any]], str]] = {
 class Site:
     """The games of one site build and the HTML of their parts."""
 
-    def __init__(self, games: list[Any], site_url: str = "", corrections_url: str = "") -> None:
+    def __init__(self, games: list[Any], site_url: str = "", corrections_url: str = "",
+                 houses: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        from ..content.house import edition_data
+
         self.games = games
         self.site_url = site_url
         self.corrections_url = corrections_url
         self.by_id: dict[str, Any] = {g.id: g for g in games}
-        self.datas: list[Mapping[str, Any]] = [g.data for g in games]
+        # A family edition (rulebook build --house) renders each game as its table plays it.
+        self.data_of: dict[str, Mapping[str, Any]] = {g.id: edition_data(g, houses or {}) for g in games}
+        self.datas: list[Mapping[str, Any]] = [self.data_of[g.id] for g in games]
 
     def game(self, game_id: str) -> Mapping[str, Any]:
         if game_id not in self.by_id:
             known = ", ".join(repr(g) for g in self.by_id)
             raise UnknownGame(f"unknown game id {game_id!r}: rules-data/ defines {known}")
-        data: Mapping[str, Any] = self.by_id[game_id].data
-        return data
+        return self.data_of[game_id]
 
     def refs(self, current: str | None, root: str) -> dict[str, Ref]:
         return game_refs(self.datas, current, page_url=lambda gid: f"{root}{gid}/")
@@ -90,6 +94,7 @@ class Site:
             PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
             downloads=downloads, gloss=gloss, corrections_url=self.corrections_url,
             practice_url=f"{root}{game_id}/play/",  # the quick start's link (generator/site/play.py)
+            house_templates=True,  # the other wordings of house options, for the page control
         )
         if name in FOLDED and html.strip():
             html = render_partial("partials/fold.html", kind=name, summary=FOLDED[name](game), body=html)
@@ -103,13 +108,15 @@ class Site:
 
 def define_env(env: Any) -> None:
     """Load the games once and register the page macros."""
+    from ..content.house import edition
     from ..content.loader import load_games
 
     site_url = str(env.conf.get("site_url") or "")
     extra = env.conf.get("extra") or {}
+    games = load_games(project_root(env))
     site = Site(
-        load_games(project_root(env)), site_url if site_url.endswith("/") or not site_url else site_url + "/",
-        corrections_url=str(extra.get("corrections_url") or ""),
+        games, site_url if site_url.endswith("/") or not site_url else site_url + "/",
+        corrections_url=str(extra.get("corrections_url") or ""), houses=edition(games),
     )
 
     def root() -> str:

@@ -3,13 +3,16 @@
     .venv/bin/python bench/bench_worst_case.py [--random 3000] [--climb 1500] [--seed 11]
 
 A record is valid when it passes every bound of generator/engine/limits.py: a hand of at most ten
-cards, 1-8 packs, the caller's groups at most one hand (ten cards, three groups). The search:
+cards, 1-8 packs, at most three caller's groups, each as the caller laid it down or as earlier
+players extended it (chips-ruling-layoff-order): a run of up to 13 cards, a set of up to its
+rank's cards and the packs' wilds, no card more often than the packs hold. The search:
 
 1. random: hands of 8-10 cards from 1-8 packs with jokers, against none or 1-3 caller groups
-   (the test generator's, at most ten cards between them), plus hands made of wilds and run
-   pieces (the hardest shapes for the lay-off search);
-2. adversarial: a hill climb from the slowest of those, changing one card of the hand or one
-   caller group at a time and keeping the change when the record gets slower.
+   (the test generator's, up to those bounds), plus hands made of wilds and run pieces in the
+   callers' suits and caller runs spread over one suit (the hardest shapes for the lay-off search);
+2. adversarial: a hill climb from the slowest of those, changing one card of the hand, one caller
+   group, or the length and place of one caller run at a time, and keeping the change when the
+   record gets slower.
 
 Each candidate is timed best-of-3 with the garbage collector paused; the slowest few are then
 timed 21 times (the median is the figure). The same records are timed in the browser engine
@@ -34,9 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from generator.engine import limits
-from generator.engine.cards import JOKER, RANKS, SUITS, Card, Rank, build_deck, format_card
+from generator.engine.cards import JOKER, RANKS, SUITS, Card, Rank, Suit, build_deck, format_card
 from generator.engine.errors import RulebookError
-from generator.engine.games.chips import score_record
+from generator.engine.games.chips import ACE_HIGH, MAX_HAND, MAX_RUN, position_rank, score_record
 from tests.support.chips_gen import random_caller_groups
 
 WILDS = [JOKER] + [Card(Rank.TWO, s) for s in SUITS]
@@ -64,36 +67,69 @@ def _valid(rec: dict[str, Any]) -> bool:
     return True
 
 
+def _spread_runs(rng: random.Random) -> list[dict[str, Any]]:
+    """Up to three caller runs in one or two suits, of any length up to 13, some with a joker:
+    the shape that gives a hand of those suits the most ways to lay off."""
+    suits = rng.sample(SUITS, rng.randint(1, 2))
+    out = []
+    for _ in range(rng.randint(1, limits.CALLER_GROUPS)):
+        out.append(_run_record(rng, rng.choice(suits)))
+    return out
+
+
+def _run_record(rng: random.Random, suit: Suit) -> dict[str, Any]:
+    length = rng.choice([3, 3, 4, 5, rng.randint(3, MAX_RUN)])
+    lo = rng.randint(1, ACE_HIGH - length + 1)
+    cards = [format_card(Card(position_rank(p), suit)) for p in range(lo, lo + length)]
+    if rng.random() < 0.3:
+        cards[rng.randrange(length)] = "JK"
+    return {"kind": "run", "suit": suit.value, "lo": lo, "cards": cards}
+
+
 def _record(rng: random.Random) -> dict[str, Any]:
     packs = rng.randint(1, 8)
-    groups = random_caller_groups(rng, packs) if rng.random() < 0.8 else []
-    used = [c for g in groups for c in g.cards]
+    roll = rng.random()
+    if roll < 0.25:
+        groups = _spread_runs(rng)
+    elif roll < 0.85:
+        groups = [g.to_record() for g in random_caller_groups(rng, packs)]
+    else:
+        groups = []
     pool = build_deck(packs)
-    for c in used:
-        pool.remove(c)
-    size = rng.randint(8, limits.CALLER_CARDS)
-    if rng.random() < 0.5:  # wilds and pieces of runs in the callers' suits
-        suits = [g.suit for g in groups if g.suit is not None] or list(SUITS)
-        shaped = [c for c in pool if c in WILDS or (c.suit in suits and c.rank is not Rank.JOKER)]
-        hand = rng.sample(shaped, min(size, len(shaped)))
+    for code in (c for g in groups for c in g["cards"]):
+        card = next((c for c in pool if format_card(c) == code), None)
+        if card is not None:
+            pool.remove(card)  # a record past the packs is refused by _valid
+    size = rng.randint(8, MAX_HAND)
+    if rng.random() < 0.5:  # a few wilds and pieces of runs in the callers' suits
+        suits = [Suit(g["suit"]) for g in groups if g["kind"] == "run"] or list(SUITS)
+        wilds = [c for c in pool if c in WILDS]
+        naturals = [c for c in pool if c.suit in suits and c not in WILDS]
+        w = min(rng.choice([0, 1, 1, 2, 3, rng.randint(0, size)]), len(wilds))
+        hand = rng.sample(wilds, w) + rng.sample(naturals, min(size - w, len(naturals)))
     else:
         hand = rng.sample(pool, size)
-    return {"hand": [format_card(c) for c in hand], "packs": packs,
-            "caller_groups": [g.to_record() for g in groups] or None}
+    return {"hand": [format_card(c) for c in hand], "packs": packs, "caller_groups": groups or None}
 
 
 def _mutate(rng: random.Random, rec: dict[str, Any]) -> dict[str, Any]:
     out = json.loads(json.dumps(rec))
-    if rng.random() < 0.75 or not out["caller_groups"]:
+    roll = rng.random()
+    runs = [g for g in out["caller_groups"] or [] if g["kind"] == "run"]
+    if roll < 0.7 or not out["caller_groups"]:
         k = rng.randrange(len(out["hand"]))
-        choice = rng.random()
-        if choice < 0.4:
+        if rng.random() < 0.4:
             out["hand"][k] = format_card(rng.choice(WILDS))
         else:
             out["hand"][k] = format_card(Card(rng.choice(RANKS), rng.choice(SUITS)))
-    else:
+    elif roll < 0.85 and runs:  # one caller run longer, shorter or elsewhere in its suit
+        g = rng.choice(runs)
+        g.update(_run_record(rng, Suit(g["suit"])))
+    elif roll < 0.92:
         groups = random_caller_groups(rng, out["packs"])
         out["caller_groups"] = [g.to_record() for g in groups] or None
+    else:
+        out["caller_groups"] = _spread_runs(rng)
     if rng.random() < 0.1:
         out["packs"] = rng.randint(1, 8)
     return out

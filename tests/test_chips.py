@@ -429,6 +429,65 @@ def test_chips_group_of_only_wilds_counts_as_a_set_of_twos() -> None:
         chips.parse_group({"kind": "set", "rank": "2", "cards": ["2C", "2D", "3H"]})
 
 
+def test_chips_ruling_wild_set_rank_a_group_of_wilds_is_never_a_run_nor_a_set_of_another_rank() -> None:
+    # chips-ruling-wild-set-rank: a group of wilds alone is a set of 2s, whatever a record names it.
+    with pytest.raises(IllegalPlay, match="counts as a set of 2s, not a run"):
+        chips.parse_group({"kind": "run", "suit": "H", "lo": 8, "cards": ["JK", "2S", "2H"]})
+    with pytest.raises(IllegalPlay, match="counts as a set of 2s, not of kings"):
+        chips.parse_group({"kind": "set", "rank": "K", "cards": ["2S", "2H", "JK"]})
+    out = score_record({"hand": ["KC", "8H", "QC"],
+                        "caller_groups": [{"kind": "set", "rank": "2", "cards": ["2S", "2H", "JK"]}]})
+    assert out["score"] == 28 and out["laid_off"] == []
+
+
+def test_chips_ruling_layoff_order_a_callers_run_extended_to_12_cards_takes_the_next_players_lay_off() -> None:
+    # The caller laid down 3-9 of hearts and three 7s (ten cards); the first player lays off
+    # the Ace and a wild 2 below the run, the second the 10 and Jack, the third the Queen: the
+    # run is A-Q, 12 cards, and the caller's groups hold 15 between them. The fourth player's
+    # King of hearts still goes on, in the round and scored alone against the groups as they stand.
+    callers = [{"kind": "run", "suit": "H", "cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"]},
+               {"kind": "set", "rank": "7", "cards": ["7S", "7D", "7C"]}]
+    hands = [["AH", "2C", "5D"], ["10H", "JH", "4C"], ["QH", "5C"]]
+    rnd = chips.round_record({"caller_groups": callers, "hands": hands})
+    seen = rnd["caller_groups"]
+    assert rnd["scores"] == [5, 4, 5] and len(seen[0]["cards"]) == 12 and seen[0]["lo"] == 1
+    assert chips.round_record({"caller_groups": callers, "hands": [*hands, ["KH", "6C"]]})["scores"][-1] == 6
+    out = score_record({"hand": ["KH", "6C"], "caller_groups": seen})
+    assert out["score"] == 6 and out["lay_offs"] == [{"card": "KH", "group": 0, "as": "KH"}]
+
+
+def test_chips_no_wrap_a_callers_run_of_14_cards_is_refused() -> None:
+    fourteen = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "JK"]
+    with pytest.raises(IllegalPlay, match=r"caller_groups\[0\]: a run holds at most 13 cards .* not 14"):
+        score_record({"hand": ["KD"], "packs": 2, "caller_groups": [{"kind": "run", "suit": "H", "cards": fourteen}]})
+    assert score_record({"hand": ["KD"], "packs": 2,
+                         "caller_groups": [{"kind": "run", "suit": "H", "cards": fourteen[1:]}]})["score"] == 10
+
+
+def test_chips_call_a_fourth_caller_group_is_refused() -> None:
+    # A caller's hand of at most ten cards makes at most three groups; laying off adds none.
+    runs = [{"kind": "run", "suit": s, "cards": [f"5{s}", f"6{s}", f"7{s}"]} for s in "SHDC"]
+    with pytest.raises(RulebookError, match="caller_groups: 4 groups, .* at most 3 groups"):
+        score_record({"hand": ["KD"], "caller_groups": runs})
+    assert score_record({"hand": ["8D", "KD"], "caller_groups": runs[1:]})["laid_off"] == ["8D"]
+
+
+def test_chips_sets_a_callers_set_bigger_than_the_packs_hold_is_refused() -> None:
+    # One pack holds four 8s and six wilds (four 2s, two jokers): a set of 8s of ten at most.
+    ten = ["8S", "8H", "8D", "8C", "2S", "2H", "2D", "2C", "JK", "JK"]
+    assert score_record({"hand": ["KD"], "caller_groups": [{"kind": "set", "rank": "8", "cards": ten}]})["score"] == 10
+    with pytest.raises(RulebookError, match=r"caller_groups\[0\]: 11 cards in a set of eights, but one pack holds "
+                                            "only 10"):
+        score_record({"hand": ["KD"], "caller_groups": [{"kind": "set", "rank": "8", "cards": [*ten, "JK"]}]})
+    with pytest.raises(RulebookError, match=r"caller_groups\[0\]: 7 wilds in a group, but one pack holds only 6"):
+        score_record({"hand": ["KD"], "caller_groups": [{"kind": "set", "rank": "2", "cards": ten[4:] + ["2S"]}]})
+    # Two packs: twenty. No exact card more often than the packs hold, hand and groups together.
+    assert score_record({"hand": ["8S"], "packs": 2,
+                         "caller_groups": [{"kind": "set", "rank": "8", "cards": ten + ten[1:]}]})["score"] == 0
+    with pytest.raises(CardError, match="3 copies of 8S"):
+        score_record({"hand": ["8S"], "packs": 2, "caller_groups": [{"kind": "set", "rank": "8", "cards": ten * 2}]})
+
+
 def test_chips_replay_turns_the_discard_pile_over_when_the_deck_runs_out() -> None:
     # chips-ruling-deck-runs-out: 2 players, 3 cards each + the extra card = 7; a 9-card deck
     # leaves 2 cards to draw, then the pile (but its top card) turns over without shuffling.

@@ -138,7 +138,7 @@ def chips_inputs(rng: random.Random, count: int) -> Iterator[Any]:
 def bad_chips(rng: random.Random, rec: dict[str, Any]) -> Any:
     """One kind of bad input, made from a good one (some of them turn out legal: fine)."""
     rec = json.loads(json.dumps(rec))
-    kind = rng.randrange(16)
+    kind = rng.randrange(18)
     hand = rec["hand"]
     if kind == 0:
         hand[rng.randrange(len(hand))] = rng.choice(BAD_CARDS)
@@ -169,9 +169,34 @@ def bad_chips(rng: random.Random, rec: dict[str, Any]) -> Any:
         rec["packs"] = 1
         rec["caller_groups"] = [{"kind": "set", "rank": "8", "cards": ["8H", "8S", "8D", "8C"]}]
         rec["hand"] = ["8H"] + hand[:5]
+    elif kind == 16:  # a caller's group at the most the packs can deal, or one card past it
+        rec["caller_groups"] = [at_the_bound(rng, rec.get("packs") or 1, past=rng.random() < 0.5)]
+        rec["hand"] = [c for c in hand if c not in rec["caller_groups"][0]["cards"]] or ["KD"]
+    elif kind == 17:  # four groups: one more than a caller's hand makes (limits.CALLER_GROUPS)
+        packs = rec.get("packs") if isinstance(rec.get("packs"), int) else 1
+        rec["caller_groups"] = [g.to_record() for g in random_caller_groups(rng, packs, 4)]
     else:
         rec["caller_groups"] = [impossible_group(rng), *(rec.get("caller_groups") or [])]
     return rec
+
+
+def at_the_bound(rng: random.Random, packs: int, *, past: bool) -> dict[str, Any]:
+    """One caller's group as big as the packs can deal (generator/engine/limits.py), or one card
+    bigger: a run of 13 (Ace low or high) or 14, a set of every card of its rank and every wild,
+    a group of every wild (a set of 2s)."""
+    suits = [s.value for s in SUITS]
+    wilds = [f"2{s}" for s in suits] * packs + ["JK"] * (2 * packs)
+    roll = rng.randrange(3)
+    if roll == 0:
+        suit, lo = rng.choice(suits), rng.choice([1, 2])
+        cards = [chips.position_rank(p).value + suit for p in range(lo, lo + chips.MAX_RUN)]
+        return {"kind": "run", "suit": suit, "cards": cards + ["JK"] * past}
+    if roll == 1:
+        rank = rng.choice([r.value for r in RANKS if r.value != "2"])
+        cards = [rank + s for s in suits] * packs + wilds + [rank + "S"] * past
+        rng.shuffle(cards)
+        return {"kind": "set", "rank": rank, "cards": cards}
+    return {"kind": "set", "rank": "2", "cards": wilds + ["JK"] * past}
 
 
 def impossible_group(rng: random.Random) -> Any:
@@ -378,4 +403,14 @@ def test_families_are_all_there() -> None:
     assert any(m["kind"] == "run" and m["lo"] + len(m["cards"]) - 1 == 14 for o in good for m in o["melds"])
     assert any(isinstance(r, dict) and r.get("packs") == 2 for r in inputs)  # two packs
     assert any(o["lay_offs"] for o in good)  # caller groups, laid off onto
+    # Caller's groups that earlier players extended past one hand's ten cards (chips-ruling-
+    # layoff-order), scored and laid off onto; runs of 13; groups past the bounds refused.
+    scored = [(r, o) for r, o in zip(inputs[:2000], outs, strict=True) if "error" not in o]
+    laid = [sum(len(g["cards"]) for g in r.get("caller_groups") or []) for r, _ in scored]
+    assert sum(n > 10 for n in laid) >= 200
+    assert any(n > 10 and o["lay_offs"] for n, (_, o) in zip(laid, scored, strict=True))
+    assert any(len(g["cards"]) == 13 for r, _ in scored for g in r.get("caller_groups") or [] if g["kind"] == "run")
+    assert any("groups of three or more" in o.get("error", "") for o in outs)
+    assert any("holds at most 13 cards" in o.get("error", "") for o in outs)
+    assert any("that can stand as" in o.get("error", "") or "wilds in a group" in o.get("error", "") for o in outs)
     assert sum("error" in o for o in outs) >= 100  # bad inputs

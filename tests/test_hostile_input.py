@@ -38,30 +38,55 @@ def thirty_two_runs() -> list[dict[str, Any]]:
 # --- 2. one Chips record could take seconds --------------------------------------------------
 
 
-def test_chips_caller_groups_beyond_one_hand_are_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+def test_chips_caller_groups_beyond_three_are_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     # Reported: 8 packs and 28 caller runs took 6.6 s.
     runs = thirty_two_runs()[:28]
-    # Refused by the bound (limits.CALLER_CARDS) before any search: the message says which.
+    # Refused by the bound (limits.CALLER_GROUPS) before any search: the message says which.
     line = one_line_error(*run(capsys, "score", "chips", "8S", "8H", "8D", "8C", "4S", "KD", "--packs", "8",
                                "--caller", json.dumps(runs)))
-    assert "28 groups" in line and "at most 10 cards" in line
+    assert "caller_groups: 28 groups" in line and "at most 3 groups" in line
 
 
-def test_chips_caller_groups_of_more_than_ten_cards_are_refused() -> None:
+def test_chips_caller_groups_extended_past_one_hand_are_scored() -> None:
+    # chips-ruling-layoff-order: a later player sees the caller's groups as the players before
+    # extended them, so they may hold more than the ten cards of one hand between them.
     fn = record("chips", "score")
     eleven = [{"kind": "run", "suit": "S", "cards": ["3S", "4S", "5S", "6S", "7S", "8S", "9S"]},
               {"kind": "set", "rank": "K", "cards": ["KS", "KH", "KD", "KC"]}]
-    with pytest.raises(ValueError, match="11 cards in the caller's groups"):
-        fn({"hand": ["8H"], "packs": 2, "caller_groups": eleven})
-    ten = [eleven[0], {"kind": "set", "rank": "K", "cards": ["KS", "KH", "KD"]}]
-    assert fn({"hand": ["10S", "KC"], "packs": 2, "caller_groups": ten})["score"] == 0
+    assert fn({"hand": ["10S", "KC", "8H"], "packs": 2, "caller_groups": eleven})["score"] == 8
+    # Each group at the most the packs can deal: every heart, every 8 and wild of two packs.
+    hearts = [f"{r}H" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    eights = ["8S", "8D", "8C"] * 2 + ["2S", "2D", "2C"] * 2 + ["JK"] * 4 + ["2H", "8H"]
+    out = fn({"hand": ["8S", "KD"], "packs": 3,
+              "caller_groups": [{"kind": "run", "suit": "H", "cards": hearts},
+                                {"kind": "set", "rank": "8", "cards": eights}]})
+    assert out["score"] == 10 and out["laid_off"] == ["8S"]
+
+
+@pytest.mark.parametrize(("groups", "packs", "words"), [
+    ([{"kind": "run", "suit": "H", "cards": ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH",
+                                             "QH", "KH", "JK"]}], 2,
+     "caller_groups[0]: a run holds at most 13 cards (it may not wrap round), not 14"),
+    ([{"kind": "set", "rank": "8", "cards": ["8S", "8H", "8D", "8C", "2S", "2H", "2D", "2C", "JK", "JK", "8S"]}], 1,
+     "caller_groups[0]: 11 cards in a set of eights, but one pack holds only 10 that can stand as eights"),
+    ([{"kind": "set", "rank": "2", "cards": ["2S", "2H", "2D", "2C", "JK", "JK"] * 2 + ["JK"]}], 2,
+     "caller_groups[0]: 13 wilds in a group, but 2 packs hold only 12"),
+    ([{"kind": "run", "suit": "S", "cards": ["5S", "6S", "7S"]}] * 4, 4,
+     "caller_groups: 4 groups, but a caller's hand of at most 10 cards makes at most 3 groups"),
+])
+def test_chips_caller_groups_the_packs_cannot_deal_are_one_line(capsys: pytest.CaptureFixture[str],
+                                                               groups: list[dict[str, Any]], packs: int,
+                                                               words: str) -> None:
+    line = one_line_error(*run(capsys, "score", "chips", "KD", "--packs", str(packs), "--caller", json.dumps(groups)))
+    assert words in line
 
 
 def test_the_bounds_are_the_rules_they_come_from() -> None:
     from generator.engine.games import chips
 
-    assert limits.CALLER_CARDS == chips.MAX_HAND  # chips-call: one whole hand
-    assert limits.CALLER_GROUPS * 3 <= limits.CALLER_CARDS < (limits.CALLER_GROUPS + 1) * 3
+    assert limits.CALLER_GROUPS * 3 <= chips.MAX_HAND < (limits.CALLER_GROUPS + 1) * 3  # chips-call: one hand
+    assert limits.RUN_CARDS == chips.MAX_RUN  # chips-no-wrap
+    assert chips.set_cards(chips.Rank.EIGHT, 2) == 20 and chips.set_cards(chips.Rank.TWO, 2) == 12
 
 
 # --- 3. deep JSON -----------------------------------------------------------------------------

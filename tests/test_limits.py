@@ -13,7 +13,8 @@ from generator.engine import limits
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "docs" / "assets" / "js" / "engine" / "limits.js"
-NAMES = ("CALLER_CARDS", "CALLER_GROUPS", "JSON_DEPTH", "JSON_LINE_CHARS", "QUOTE_CHARS", "POT_CHIPS")
+NAMES = ("CALLER_GROUPS", "RUN_CARDS", "RANK_PER_PACK", "WILDS_PER_PACK", "JSON_DEPTH", "JSON_LINE_CHARS",
+         "QUOTE_CHARS", "POT_CHIPS")
 
 
 def _node(script: str) -> object:
@@ -40,3 +41,28 @@ def test_clip_cuts_the_same_in_both(text: str) -> None:
 def test_json_depth_ignores_brackets_in_strings() -> None:
     assert limits.json_depth('{"a": [[1], {"b": "[[[[\\"]]"}]}') == 3
     assert limits.json_depth("[" * 990 + "]" * 990) == 990
+
+
+def test_the_browser_engine_bounds_a_set_as_python_does() -> None:
+    from generator.engine.cards import RANKS
+    from generator.engine.games import chips
+
+    engine = (ROOT / "docs" / "assets" / "js" / "engine" / "chips.js").as_uri()
+    got = _node(f"import {{ setCards }} from {json.dumps(engine)}; "
+                f"console.log(JSON.stringify({json.dumps([r.value for r in RANKS])}"
+                ".map((r) => [1, 2, 8].map((p) => setCards(r, p)))));")
+    assert got == [[chips.set_cards(r, p) for p in (1, 2, 8)] for r in RANKS]
+
+
+def test_the_bounds_are_what_the_packs_hold() -> None:
+    from generator.engine.cards import JOKER, Rank, build_deck
+    from generator.engine.games import chips
+
+    # chips-hand-sizes, chips-call: a caller's hand of ten makes at most three groups of three.
+    assert limits.CALLER_GROUPS == chips.MAX_HAND // 3
+    # chips-no-wrap: Ace to King, or Two to Ace.
+    assert limits.RUN_CARDS == chips.MAX_RUN == chips.ACE_HIGH - chips.ACE_LOW
+    # One pack: four cards of a rank, and six wilds (four 2s and the two jokers, chips-ruling-jokers).
+    pack = build_deck(1)
+    assert limits.RANK_PER_PACK == sum(c.rank is Rank.EIGHT for c in pack)
+    assert limits.WILDS_PER_PACK == sum(chips.is_wild(c) for c in pack) == 4 + pack.count(JOKER)

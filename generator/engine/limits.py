@@ -7,11 +7,23 @@ The browser port states the same numbers in ``docs/assets/js/engine/limits.js``;
 
 Why each number is what it is:
 
-* ``CALLER_CARDS``: the caller lays down their whole hand (chips-call), and a Chips hand holds at
-  most ten cards (chips-hand-sizes), so the caller's groups hold at most ten cards between them;
-  every group has at least three cards, so there are at most ``CALLER_GROUPS`` of them. Laying off
-  (chips-lay-off) searches over those groups; with these bounds the slowest valid record found
-  takes a few milliseconds (``bench/worst_case.py``).
+* ``CALLER_GROUPS``: the caller lays down their whole hand (chips-call), a Chips hand holds at
+  most ten cards (chips-hand-sizes) and every group has three or more, so a caller lays down at
+  most three groups. Laying off adds cards to them but never a group (chips-lay-off), and each
+  player lays off onto the groups as the players before extended them
+  (chips-ruling-layoff-order): so the groups a player sees may hold far more than ten cards
+  between them, and only what the packs can deal bounds them.
+* ``RUN_CARDS``: a run never wraps, its Ace low or high but never both (chips-aces,
+  chips-no-wrap): Ace to King or Two to Ace, at most thirteen cards however far it is extended.
+* ``RANK_PER_PACK`` and ``WILDS_PER_PACK``: a set holds cards of its rank and wilds
+  (chips-sets, chips-wilds); a pack holds four cards of each rank and six wilds (four 2s and
+  its two jokers, chips-ruling-jokers), so a set of Eights from ``packs`` packs holds at most
+  ``packs * (RANK_PER_PACK + WILDS_PER_PACK)`` cards, and a group of wilds alone (a set of 2s,
+  chips-ruling-wild-set-rank) at most ``packs * WILDS_PER_PACK``. No exact card may appear more
+  often in a hand and the caller's groups together than the packs hold it (``check_copies`` in
+  ``generator/engine/cards.py``). These refuse only what the game cannot deal; with them the
+  slowest valid record found takes a few milliseconds (``bench/bench_worst_case.py``): the
+  lay-off search grows with the hand and the number of caller's runs, not their length.
 * ``JSON_DEPTH``: the deepest record any command reads is three levels (a list of groups of cards,
   a game of rounds of scores); twenty leaves room and stays far from Python's recursion limit.
 * ``JSON_LINE_CHARS``: a whole score sheet (20 players, 10 rounds) is about 10 KB.
@@ -23,8 +35,10 @@ Why each number is what it is:
 
 from __future__ import annotations
 
-CALLER_CARDS = 10
-CALLER_GROUPS = CALLER_CARDS // 3
+CALLER_GROUPS = 3
+RUN_CARDS = 13
+RANK_PER_PACK = 4
+WILDS_PER_PACK = 6
 JSON_DEPTH = 20
 JSON_LINE_CHARS = 100_000
 QUOTE_CHARS = 40

@@ -92,22 +92,45 @@ test("chips: the record has the Python keys, in order", () => {
   assert.deepEqual(Object.keys(score("8H 8S 8D 4C")), ["score", "groups", "loose", "laid_off", "melds", "lay_offs"]);
 });
 
-test("chips: more caller groups than one hand holds are refused (the 6.6 s record of the hostile test)", () => {
-  // chips-call: a caller lays down one hand of at most ten cards. 32 runs (96 cards) once took
-  // seconds in the lay-off search; now they are refused before any search.
+test("chips: more than three caller groups are refused (the 6.6 s record of the hostile test)", () => {
+  // chips-call: a caller's hand of at most ten cards makes at most three groups, and laying off
+  // adds none. 32 runs (96 cards) once took seconds in the lay-off search; now they are refused
+  // before any search.
   const runs = [];
   for (let k = 0; k < 8; k++) for (const s of ["S", "H", "D", "C"]) runs.push({ kind: "run", suit: s, cards: [`5${s}`, `6${s}`, `7${s}`] });
   assert.deepEqual(scoreChips({ hand: ["8S", "8H", "8D", "8C", "4S", "KD"], packs: 8, caller_groups: runs }),
-    { error: "caller_groups: 32 groups, but a caller lays down one hand of at most 10 cards: 3 groups at most" });
-  const eleven = [{ kind: "run", suit: "S", cards: ["3S", "4S", "5S", "6S", "7S", "8S", "9S"] },
-    { kind: "set", rank: "K", cards: ["KS", "KH", "KD", "KC"] }];
-  assert.deepEqual(scoreChips({ hand: ["8H"], packs: 2, caller_groups: eleven }),
-    { error: "caller_groups: 11 cards in the caller's groups, but a caller lays down one hand of at most 10 cards" });
-  // Three runs, ten cards: the most a caller can lay down, scored exactly (expected from Python).
+    { error: "caller_groups: 32 groups, but a caller's hand of at most 10 cards makes at most 3 groups of three or more" });
+  // Three runs, ten cards: as a caller lays them down, scored exactly (expected from Python).
   const three = [{ kind: "run", suit: "S", cards: ["5S", "6S", "7S"] }, { kind: "run", suit: "H", cards: ["5H", "6H", "7H"] },
     { kind: "run", suit: "D", cards: ["5D", "6D", "7D", "8D"] }];
   assert.deepEqual(scoreChips({ hand: ["8S", "8H", "8C", "4S", "KD"], packs: 2, caller_groups: three }),
     {"score": 10, "groups": [["8S", "8H", "8C"]], "loose": ["KD"], "laid_off": ["4S"], "melds": [{"kind": "set", "rank": "8", "cards": ["8S", "8H", "8C"], "as": ["8", "8", "8"]}], "lay_offs": [{"card": "4S", "group": 0, "as": "4S"}]});
+});
+
+test("chips: caller groups extended past one hand by earlier players are scored (chips-ruling-layoff-order)", () => {
+  // A run of hearts A-Q (12 cards) and a set of three 7s and a joker: 16 cards between them.
+  const run12 = ["AH", "2C", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"];
+  const rec = scoreChips({ hand: ["KH", "6C"], caller_groups: [{ kind: "run", suit: "H", cards: run12 },
+    { kind: "set", rank: "7", cards: ["7S", "7D", "7C", "JK"] }] });
+  assert.equal(rec.score, 6);
+  assert.deepEqual(rec.lay_offs, [{ card: "KH", group: 0, as: "KH" }]);
+});
+
+test("chips: caller groups the packs cannot deal are refused, each in one line naming the field", () => {
+  const one = (g, packs = 1) => scoreChips({ hand: ["KD"], packs, caller_groups: [g] }).error;
+  assert.equal(one({ kind: "run", suit: "H", cards: ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "JK"] }, 2),
+    "caller_groups[0]: a run holds at most 13 cards (it may not wrap round), not 14");
+  const ten = ["8S", "8H", "8D", "8C", "2S", "2H", "2D", "2C", "JK", "JK"];
+  assert.equal(one({ kind: "set", rank: "8", cards: ten }), undefined);
+  assert.equal(one({ kind: "set", rank: "8", cards: [...ten, "JK"] }),
+    "caller_groups[0]: 11 cards in a set of eights, but one pack holds only 10 that can stand as eights (four eights and six wilds a pack)");
+  assert.equal(one({ kind: "set", rank: "2", cards: [...ten.slice(4), "2S"] }),
+    "caller_groups[0]: 7 wilds in a group, but one pack holds only 6 (four 2s and two jokers a pack)");
+  // chips-ruling-wild-set-rank: a group of wilds alone is a set of 2s, nothing else.
+  assert.equal(one({ kind: "run", suit: "H", lo: 8, cards: ["JK", "2S", "2H"] }),
+    "caller_groups[0]: a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)");
+  assert.equal(one({ kind: "set", rank: "K", cards: ["JK", "2S", "2H"] }),
+    "caller_groups[0]: a group made only of wilds counts as a set of 2s, not of kings (chips-ruling-wild-set-rank)");
 });
 
 test("chips: every bad input is an error record, never a throw", () => {

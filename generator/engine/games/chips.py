@@ -147,6 +147,9 @@ def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
     # (chips-ruling-set-size).
     if len(cards) < 3:
         raise IllegalPlay(f"a set needs three or more cards, not {len(cards)}")
+    if r is not Rank.TWO and all(is_wild(c) for c in cards):
+        raise IllegalPlay(f"a group made only of wilds counts as a set of 2s, not of {r.plural} "
+                          "(chips-ruling-wild-set-rank)")
     for c in cards:
         if not is_wild(c) and c.rank is not r:
             raise IllegalPlay(f"{format_card(c)} cannot be in a set of {r.plural}")
@@ -163,6 +166,8 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> 
     # with the wild 2 standing as the Queen.
     if n > MAX_RUN:
         raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
+    if all(is_wild(c) for c in cards):
+        raise IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)")
     if lo is None:
         options = _possible_lows(s, cards)
         if not options:
@@ -641,22 +646,41 @@ def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
         raise type(e)(f"{where}: {e}") from None
 
 
-def parse_groups(value: Any) -> list[Group] | None:
+def parse_groups(value: Any, packs: int = 1) -> list[Group] | None:
+    """The caller's groups as a player sees them when laying off: as the caller laid them down,
+    or as the players before extended them (chips-ruling-layoff-order). Refused only when the
+    game cannot deal them (limits.py: the number of groups, a run's length, a set's size)."""
     if value is None:
         return None
     if not isinstance(value, list):
         raise RulebookError(f"caller_groups: expected a list of groups or null, got {json_repr(value)}")
     # chips-call: the caller lays down one whole hand, at most ten cards in groups of three or
-    # more, so no more groups or cards than that (limits.CALLER_*; it bounds the lay-off search).
+    # more, and laying off never adds a group (limits.CALLER_GROUPS).
     if len(value) > limits.CALLER_GROUPS:
-        raise RulebookError(f"caller_groups: {len(value)} groups, but a caller lays down one hand of at most "
-                            f"{limits.CALLER_CARDS} cards: {limits.CALLER_GROUPS} groups at most")
+        raise RulebookError(f"caller_groups: {len(value)} groups, but a caller's hand of at most {MAX_HAND} cards "
+                            f"makes at most {limits.CALLER_GROUPS} groups of three or more")
     groups = [parse_group(g, f"caller_groups[{k}]") for k, g in enumerate(value)]
-    laid = sum(len(g.cards) for g in groups)
-    if laid > limits.CALLER_CARDS:
-        raise RulebookError(f"caller_groups: {laid} cards in the caller's groups, but a caller lays down one "
-                            f"hand of at most {limits.CALLER_CARDS} cards")
+    for k, g in enumerate(groups):
+        # A run is refused past 13 cards by make_run (limits.RUN_CARDS, chips-no-wrap); a set
+        # holds its rank's cards and wilds, no more than the packs hold (limits.*_PER_PACK).
+        if g.kind == "set" and len(g.cards) > (most := set_cards(g.rank, packs)):
+            assert g.rank is not None
+            pack_words = "one pack holds" if packs == 1 else f"{packs} packs hold"
+            what = (f"{len(g.cards)} wilds in a group, but {pack_words} only {most} (four 2s and two jokers a pack)"
+                    if g.rank is Rank.TWO else
+                    f"{len(g.cards)} cards in a set of {g.rank.plural}, but {pack_words} only {most} that can "
+                    f"stand as {g.rank.plural} (four {g.rank.plural} and six wilds a pack)")
+            raise RulebookError(f"caller_groups[{k}]: {what}")
     return groups
+
+
+def set_cards(rank: Rank | None, packs: int) -> int:
+    """The most cards a set of ``rank`` can hold from ``packs`` packs: its rank's four cards a
+    pack and the pack's six wilds (chips-sets, chips-wilds); a set of 2s, a group of wilds alone,
+    only the wilds (chips-ruling-wild-set-rank)."""
+    if rank is Rank.TWO:
+        return packs * limits.WILDS_PER_PACK
+    return packs * (limits.RANK_PER_PACK + limits.WILDS_PER_PACK)
 
 
 def _check_hand(hand: list[Card], packs: int, extra: Sequence[Card] = (), what: str = "hand") -> None:
@@ -673,7 +697,7 @@ def score_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     rec = check_fields(rec, ("hand",), ("packs", "caller_groups"))
     hand = cards_field(rec["hand"], "hand")
     packs = _packs_field(rec.get("packs"))
-    callers = parse_groups(rec.get("caller_groups"))
+    callers = parse_groups(rec.get("caller_groups"), packs)
     caller_cards = [c for g in callers or [] for c in g.cards]
     _check_hand(hand, packs, caller_cards)
     return best_arrangement(hand, callers).to_record()
@@ -724,7 +748,7 @@ def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     rec = check_fields(rec, ("hands",), ("caller", "caller_groups", "packs"))
     packs = _packs_field(rec.get("packs"))
     if rec.get("caller_groups") is not None:
-        groups = parse_groups(rec["caller_groups"]) or []
+        groups = parse_groups(rec["caller_groups"], packs) or []
     elif rec.get("caller") is not None:
         caller = cards_field(rec["caller"], "caller")
         _check_hand(caller, packs, what="caller")

@@ -10,7 +10,7 @@ import {
   IllegalPlay, RulebookError, RANKS, RANK_NUMBER, RANK_PLURAL, SUITS, SUIT_NOUN, SUIT_SYMBOL,
   cardsField, checkCopies, checkFields, guard, intField, isInt, isObject, jsonRepr, parseCard, pyRepr, pyStrip,
 } from "./cards.js";
-import { CALLER_CARDS, CALLER_GROUPS } from "./limits.js";
+import { CALLER_GROUPS, RANK_PER_PACK, WILDS_PER_PACK } from "./limits.js";
 
 export const HAND_SIZES = [3, 4, 5, 6, 7, 8, 9, 10];
 export const MAX_HAND = 10;
@@ -94,6 +94,9 @@ function makeSet(rank, cards) {
   // A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds
   // (chips-ruling-wild-set-rank). No upper size (chips-ruling-set-size).
   if (cards.length < 3) throw new IllegalPlay(`a set needs three or more cards, not ${cards.length}`);
+  if (rank !== "2" && cards.every(isWild)) {
+    throw new IllegalPlay(`a group made only of wilds counts as a set of 2s, not of ${RANK_PLURAL[rank]} (chips-ruling-wild-set-rank)`);
+  }
   for (const c of cards) {
     if (!isWild(c) && c.rank !== rank) throw new IllegalPlay(`${c.code} cannot be in a set of ${RANK_PLURAL[rank]}`);
   }
@@ -106,6 +109,9 @@ function makeRun(suit, cards, lo) {
   if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
   // chips-ruling-k-a-2: a run never wraps; K-A-2 groups only as Q-K-A, the wild 2 as the Queen.
   if (n > MAX_RUN) throw new IllegalPlay(`a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
+  if (cards.every(isWild)) {
+    throw new IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)");
+  }
   if (lo === null || lo === undefined) {
     const options = possibleLows(suit, cards);
     if (!options.length) throw new IllegalPlay(`${cards.map((c) => c.code).join(" ")} is not a run of ${SUIT_NOUN[suit]}`);
@@ -515,22 +521,40 @@ export function parseGroup(rec, where = "caller_groups[0]") {
   }
 }
 
-function parseGroups(value) {
+/** The caller's groups as a player sees them when laying off: as laid down, or as the players
+ * before extended them (chips-ruling-layoff-order). Refused only when the game cannot deal them
+ * (limits.js: the number of groups, a run's length, a set's size). */
+function parseGroups(value, packs = 1) {
   if (value === null || value === undefined) return null;
   if (!Array.isArray(value)) throw new RulebookError(`caller_groups: expected a list of groups or null, got ${jsonRepr(value)}`);
   // chips-call: the caller lays down one whole hand, at most ten cards in groups of three or
-  // more (limits.js; it bounds the lay-off search).
+  // more, and laying off never adds a group (limits.js CALLER_GROUPS).
   if (value.length > CALLER_GROUPS) {
-    throw new RulebookError(`caller_groups: ${value.length} groups, but a caller lays down one hand of at most ` +
-      `${CALLER_CARDS} cards: ${CALLER_GROUPS} groups at most`);
+    throw new RulebookError(`caller_groups: ${value.length} groups, but a caller's hand of at most ${MAX_HAND} cards ` +
+      `makes at most ${CALLER_GROUPS} groups of three or more`);
   }
   const groups = value.map((g, k) => parseGroup(g, `caller_groups[${k}]`));
-  const laid = groups.reduce((n, g) => n + g.cards.length, 0);
-  if (laid > CALLER_CARDS) {
-    throw new RulebookError(`caller_groups: ${laid} cards in the caller's groups, but a caller lays down one ` +
-      `hand of at most ${CALLER_CARDS} cards`);
-  }
+  groups.forEach((g, k) => {
+    // A run is refused past 13 cards by makeRun (limits.js RUN_CARDS, chips-no-wrap); a set
+    // holds its rank's cards and wilds, no more than the packs hold (limits.js *_PER_PACK).
+    const most = setCards(g.rank, packs);
+    if (g.kind === "set" && g.cards.length > most) {
+      const packWords = packs === 1 ? "one pack holds" : `${packs} packs hold`;
+      const plural = RANK_PLURAL[g.rank];
+      const what = g.rank === "2"
+        ? `${g.cards.length} wilds in a group, but ${packWords} only ${most} (four 2s and two jokers a pack)`
+        : `${g.cards.length} cards in a set of ${plural}, but ${packWords} only ${most} that can ` +
+          `stand as ${plural} (four ${plural} and six wilds a pack)`;
+      throw new RulebookError(`caller_groups[${k}]: ${what}`);
+    }
+  });
   return groups;
+}
+
+/** The most cards a set of `rank` can hold from `packs` packs: its rank's four cards a pack and
+ * the pack's six wilds (chips-sets, chips-wilds); a set of 2s only the wilds (chips-ruling-wild-set-rank). */
+export function setCards(rank, packs) {
+  return rank === "2" ? packs * WILDS_PER_PACK : packs * (RANK_PER_PACK + WILDS_PER_PACK);
 }
 
 function checkHand(hand, packs, extra = [], what = "hand") {
@@ -545,7 +569,7 @@ function scoreRecord(rec) {
   rec = checkFields(rec, ["hand"], ["packs", "caller_groups"]);
   const hand = cardsField(rec.hand, "hand");
   const packs = packsField(rec.packs);
-  const callers = parseGroups(rec.caller_groups);
+  const callers = parseGroups(rec.caller_groups, packs);
   const callerCards = (callers || []).flatMap((g) => g.cards);
   checkHand(hand, packs, callerCards);
   return arrangementRecord(bestArrangement(hand, callers));

@@ -1,8 +1,10 @@
 // Every bound on input, the browser's copy of generator/engine/limits.py (tests/test_limits.py
 // holds the two equal). Why each number is what it is: see that file's docstring.
 
-export const CALLER_CARDS = 10;
-export const CALLER_GROUPS = Math.floor(CALLER_CARDS / 3);
+export const CALLER_GROUPS = 3;
+export const RUN_CARDS = 13;
+export const RANK_PER_PACK = 4;
+export const WILDS_PER_PACK = 6;
 export const JSON_DEPTH = 20;
 export const JSON_LINE_CHARS = 100_000;
 export const QUOTE_CHARS = 40;

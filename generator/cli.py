@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import signal
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, NoReturn
@@ -76,42 +77,109 @@ def _one_line(text: str) -> str:
     return limits.clip(" ".join(str(text).split()), ERROR_CHARS)
 
 
+def _too_long(chars: int) -> str:
+    return f"a record of {chars:,} characters; at most {limits.JSON_LINE_CHARS:,} are read"
+
+
+#: Half of a UTF-16 pair: JSON may spell one (``"\ud800"``), but alone it is no character and
+#: no UTF-8 can carry it (issue 24, item 10).
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in the strings (keys too) of a parsed JSON value, or None. The
+    value is bounded (``parse_json``), so walking it is cheap."""
+    if isinstance(value, str):
+        hit = None if value.isascii() else _SURROGATE.search(value)
+        return hit.group() if hit else None
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if isinstance(value, list):
+        for item in value:
+            found = _lone_surrogate(item)
+            if found is not None:
+                return found
+    return None
+
+
 def parse_json(text: str, what: str = "") -> Any:
     """JSON text to a value, within the bounds of ``limits``: at most ``JSON_LINE_CHARS``
     characters and ``JSON_DEPTH`` levels of nesting (checked before parsing, so a hostile text
-    never reaches the recursive parser). Every refusal is one ``RulebookError`` line."""
+    never reaches the recursive parser), and Unicode text (no lone surrogate, which no answer
+    could print). Every refusal is one ``RulebookError`` line."""
     prefix = f"{what}: " if what else ""
     if len(text) > limits.JSON_LINE_CHARS:
-        raise RulebookError(f"{prefix}a record of {len(text):,} characters; "
-                            f"at most {limits.JSON_LINE_CHARS:,} are read")
+        raise RulebookError(prefix + _too_long(len(text)))
     # Cheap test first: a text with few brackets cannot nest deeply.
     if text.count("[") + text.count("{") > limits.JSON_DEPTH and limits.json_depth(text) > limits.JSON_DEPTH:
         raise RulebookError(f"{prefix}bad JSON: nested more than {limits.JSON_DEPTH} levels deep")
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
         raise RulebookError(f"{prefix}bad JSON: nested too deeply") from None
     except ValueError as exc:
         raise RulebookError(f"{prefix}bad JSON: {limits.clip(str(exc), 120)}") from None
+    half = _lone_surrogate(value)
+    if half is not None:
+        raise RulebookError(f"{prefix}bad text: \\u{ord(half):04x} is a lone surrogate, half of a UTF-16 pair "
+                            f"and not a character")
+    return value
 
 
-def _run_jsonl(fn: Callable[[dict[str, Any]], dict[str, Any]], lines: Iterable[str], out: IO[str]) -> int:
-    """One result line per non-blank input line; a bad line answers ``{"error": ...}``.
+#: How much of an over-long line is read at a time while it is skipped.
+_SKIP_CHARS = 1 << 16
+
+
+def bounded_lines(stream: IO[str], limit: int = limits.JSON_LINE_CHARS) -> Iterator[str | int]:
+    """Each line of ``stream`` without its line ending, or, for a line of more than ``limit``
+    characters, its length instead: the over-long line is read in bounded pieces and dropped,
+    so no more than ``limit`` characters are ever held, however long a line is (issue 24, item 8)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith("\n"):
+            yield line[:-1]
+        elif len(line) <= limit:  # the last line, with no line ending
+            yield line
+        else:
+            chars = len(line)
+            while True:
+                piece = stream.readline(_SKIP_CHARS)
+                if not piece:
+                    break
+                if piece.endswith("\n"):
+                    chars += len(piece) - 1
+                    break
+                chars += len(piece)
+            yield chars
+
+
+def _run_jsonl(fn: Callable[[dict[str, Any]], dict[str, Any]], stream: IO[str], out: IO[str]) -> int:
+    """One result line per non-blank input line; a bad line answers ``{"error": ...}`` and the
+    next line is read (an over-long line too, and one no answer could print).
 
     A UTF-8 byte-order mark before the first line (as some editors save) is skipped."""
     write = out.write
-    for n, line in enumerate(lines, start=1):
-        if n == 1 and line.startswith("\ufeff"):
-            line = line[1:]
-        if not line.strip():
-            continue
+    for n, line in enumerate(bounded_lines(stream), start=1):
         try:
+            if isinstance(line, int):
+                raise RulebookError(_too_long(line))
+            if n == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            if not line.strip():
+                continue
             result = fn(parse_json(line))
         except (RulebookError, ValueError, RecursionError) as exc:
             # RecursionError: a safety net only; parse_json bounds the nesting first.
             message = str(exc) if not isinstance(exc, RecursionError) else "nested too deeply"
             result = {"error": f"line {n}: {_one_line(message)}"}
-        write(_dumps(result) + "\n")
+        try:
+            answer = _dumps(result)
+            answer.encode("utf-8")
+        except UnicodeEncodeError:  # a safety net: parse_json refuses lone surrogates first
+            answer = json.dumps(result)
+        write(answer + "\n")
     out.flush()
     return 0
 

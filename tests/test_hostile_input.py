@@ -244,3 +244,117 @@ def test_a_template_error_names_the_partial_that_failed_not_the_page(
         monkeypatch.undo()
         render.template_env.cache_clear()
     assert str(err.value).startswith(f"template {message}"), str(err.value)
+
+
+# --- Issue 24: every --jsonl command reads a hostile stream line by line, in bounded memory ------
+
+#: Each command that reads --jsonl, with one record it answers.
+JSONL_COMMANDS: dict[tuple[str, ...], str] = {
+    ("score", "chips"): '{"hand": ["KD"]}',
+    ("score", "chains"): '{"hand": ["KD"]}',
+    ("play", "chains"): '{"top": "7H", "card": "8H"}',
+    ("showdown", "3-chip-stack"): '{"hands": [["AS", "KD", "4C"], ["3H", "5D", "6C"]]}',
+    ("rank", "chips"): '{"players": ["A", "B"], "rounds": [{"scores": {"A": 0, "B": 12}}]}',
+    ("rank", "chains"): '{"players": ["A", "B"], "hands": []}',
+    ("record", "3-chip-stack", "rank"): '{"players": ["A", "B"], "hands": []}',
+}
+
+#: The address space a --jsonl run may use in the tests below: Python and the engine take about
+#: 20 MB, so this is room to spare, and far less than the line without end sent to it.
+MEMORY_BOUND = 128 * 2**20
+
+
+def _jsonl_stream(argv: tuple[str, ...], chunks: Any, memory: int | None = None) -> tuple[int, list[str], str]:
+    """Run ``rulebook <argv> --jsonl`` in a process of its own (with at most ``memory`` bytes of
+    address space), writing ``chunks`` (bytes) to its stdin as it reads: (exit code, answer lines,
+    stderr)."""
+    import resource
+    import tempfile
+
+    def bound() -> None:
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "generator", *argv, "--jsonl"], stdin=subprocess.PIPE,
+                                stdout=out, stderr=err, cwd=ROOT, preexec_fn=bound,  # noqa: PLW1509
+                                env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"})
+        assert proc.stdin is not None
+        try:
+            for chunk in chunks:
+                proc.stdin.write(chunk)
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass  # it stopped reading: the exit code and stderr say why
+        code = proc.wait(timeout=300)
+        out.seek(0)
+        err.seek(0)
+        return code, out.read().decode("utf-8").splitlines(), err.read().decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("argv", list(JSONL_COMMANDS), ids=" ".join)
+def test_a_line_without_end_is_refused_in_bounded_memory_and_the_stream_goes_on(argv: tuple[str, ...]) -> None:
+    # Reported: 1.5 GB without a newline ended `score chips --jsonl` in a MemoryError traceback,
+    # the line read whole before its length was checked (limits.JSON_LINE_CHARS).
+    megabyte = b"x" * 2**20
+    size = 2 * MEMORY_BOUND  # more than the process may hold at all
+
+    def chunks() -> Any:
+        for _ in range(size // len(megabyte)):
+            yield megabyte
+        yield b"\n" + JSONL_COMMANDS[argv].encode() + b"\n"
+
+    code, lines, err = _jsonl_stream(argv, chunks(), MEMORY_BOUND)
+    assert (code, err) == (0, ""), err[-2000:]
+    assert len(lines) == 2, lines
+    assert json.loads(lines[0]) == {"error": f"line 1: a record of {size:,} characters; at most "
+                                             f"{limits.JSON_LINE_CHARS:,} are read"}
+    assert "error" not in json.loads(lines[1])
+
+
+@pytest.mark.parametrize("argv", list(JSONL_COMMANDS), ids=" ".join)
+def test_a_line_of_exactly_the_bound_is_read(argv: tuple[str, ...]) -> None:
+    record = JSONL_COMMANDS[argv]
+    padded = record + " " * (limits.JSON_LINE_CHARS - len(record))
+    code, lines, err = _jsonl_stream(argv, [padded.encode() + b"\n", padded.encode() + b"x\n",
+                                            padded.encode()])
+    assert (code, err) == (0, "")
+    assert "error" not in json.loads(lines[0]) and "error" not in json.loads(lines[2])
+    assert json.loads(lines[1])["error"].startswith(f"line 2: a record of {limits.JSON_LINE_CHARS + 1:,} characters")
+
+
+#: For each command, a record whose strings hold a lone surrogate where the answer quotes them back.
+_SURROGATE_RECORDS: dict[tuple[str, ...], str] = {
+    ("score", "chips"): '{"hand": ["KD", "\\ud800"]}',
+    ("score", "chains"): '{"hand": ["\\udfff8H"]}',
+    ("play", "chains"): '{"top": "7H", "card": "8H", "variant": ["\\ud800"]}',
+    ("showdown", "3-chip-stack"): '{"hands": [["AS", "KD", "\\ud800"], ["3H", "5D", "6C"]]}',
+    ("rank", "chips"): '{"players": ["\\ud800", "B"], "rounds": [{"scores": {"\\ud800": 0, "B": 12}}]}',
+    ("rank", "chains"): '{"players": ["A\\ud800", "B"], "hands": []}',
+    ("record", "3-chip-stack", "rank"): '{"players": ["\\udc00", "B"], "hands": []}',
+}
+
+
+@pytest.mark.parametrize("argv", list(JSONL_COMMANDS), ids=" ".join)
+def test_a_lone_surrogate_or_bad_utf8_is_one_error_line_and_the_stream_goes_on(argv: tuple[str, ...]) -> None:
+    # Reported: one line with "\ud800" ended `rank --jsonl` (exit 2), the lines after it unanswered.
+    good = JSONL_COMMANDS[argv].encode()
+    sent = [good, _SURROGATE_RECORDS[argv].encode(), b'{"hand": ["\xff\xfe8H"]}', b"\xc3\x28\xa0\xa1",
+            good.replace(b'"A"', b'"\xe2\x82"'), good]
+    code, lines, err = _jsonl_stream(argv, [b"\n".join(sent) + b"\n"])
+    assert (code, err) == (0, ""), err
+    assert len(lines) == len(sent), lines
+    answers = [json.loads(line) for line in lines]
+    assert "error" not in answers[0] and "error" not in answers[-1]
+    assert answers[1]["error"].startswith("line 2: ") and "surrogate" in answers[1]["error"]
+    for n in (3, 4):
+        assert answers[n - 1]["error"].startswith(f"line {n}: ")
+    # An emoji written as its escaped surrogate pair is one character, not a bad line.
+    pair = good.replace(b'"A"', b'"\\ud83d\\ude00"').replace(b'"KD"', b'"KD"')
+    code, lines, err = _jsonl_stream(argv, [pair + b"\n"])
+    assert code == 0 and "surrogate" not in lines[0]
+
+
+def test_a_lone_surrogate_in_a_json_argument_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    line = one_line_error(*run(capsys, "rank", "chips", '{"players": ["\\ud800", "B"], "rounds": []}'))
+    assert "surrogate" in line

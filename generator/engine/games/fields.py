@@ -6,6 +6,7 @@ Each reader checks one field of a record and raises :class:`RecordError` naming 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, parse_card
@@ -94,3 +95,43 @@ def players_field(value: object, least: int, most: int, game: str) -> list[str]:
 def names_text(names: Sequence[str]) -> str:
     """'Ann', 'Ann and Bo', 'Ann, Bo and Cy'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- House options (rules-data/<game>.yaml ``option:``, generator/content/house.py) -------------
+
+
+@dataclass(frozen=True)
+class HouseOption:
+    """One house option as an engine knows it: its id, its values (in the game file's order) and
+    its default. Each game module lists its own in ``HOUSE_OPTIONS``; tests/test_house_engines.py
+    holds that list equal to what ``generator.content.house`` reads from the game file."""
+
+    id: str
+    values: tuple[str, ...]
+    default: str
+
+
+def _quoted(value: object) -> str:
+    return clip(repr(value)) if isinstance(value, str) else show_value(value)
+
+
+def house_field(value: object, options: Sequence[HouseOption], field: str = "house") -> dict[str, str]:
+    """A record's ``house``: ``{"<option-id>": "<value>", ...}``, every option the game has, the
+    defaults filled in for the ones not given (a missing or null ``house`` is all defaults).
+    An unknown id or value is refused naming it: ``house.odd-chip: no value 'x' (values: ...)``."""
+    out = {o.id: o.default for o in options}
+    if value is None:
+        return out
+    if not isinstance(value, dict):
+        example = next(((o.id, v) for o in options for v in o.values if v != o.default), None)
+        like = f' like {{"{example[0]}": "{example[1]}"}}' if example else ""
+        raise RecordError(f"{field} must be an object of house options{like}, not {show_value(value)}")
+    known = {o.id: o for o in options}
+    for key, chosen in value.items():
+        option = known.get(key)
+        if option is None:
+            raise RecordError(f"{field}: unknown option {_quoted(key)} (known: {', '.join(known) or 'none'})")
+        if not isinstance(chosen, str) or chosen not in option.values:
+            raise RecordError(f"{field}.{key}: no value {_quoted(chosen)} (values: {', '.join(option.values)})")
+        out[key] = chosen
+    return out

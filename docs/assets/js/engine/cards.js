@@ -223,3 +223,50 @@ export function guard(fn, rec) {
     return { error: pySplit(String(msg)).join(" ") };
   }
 }
+
+/** A value in an error message: "a list" / "an object" for containers, JSON for the rest
+ * (generator/engine/games/fields.py show_value). */
+export function showValue(value) {
+  if (Array.isArray(value)) return "a list";
+  if (isObject(value)) return "an object";
+  return jsonRepr(value);
+}
+
+/** Python's truth of a JSON value: null, false, 0, "", [] and {} are false. */
+export function pyTruthy(value) {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.keys(value).length > 0;
+  return Boolean(value);
+}
+
+const quoted = (v) => (typeof v === "string" ? pyRepr(v) : showValue(v));
+
+/** A record's `house`: {"<option-id>": "<value>", ...}, every option of `options` (each
+ * {id, values, default}), the defaults filled in for those not given (missing or null: all
+ * defaults). An unknown id or value is a RecordError naming it, in fields.py house_field's words:
+ * "house.odd-chip: no value 'x' (values: next-hand, dealer, winners)". */
+export function houseField(value, options, field = "house") {
+  const out = {};
+  for (const o of options) out[o.id] = o.default;
+  if (value === null || value === undefined) return out;
+  if (!isObject(value)) {
+    let like = "";
+    for (const o of options) {
+      const v = o.values.find((x) => x !== o.default);
+      if (v !== undefined) { like = ` like {"${o.id}": "${v}"}`; break; }
+    }
+    throw new RecordError(`${field} must be an object of house options${like}, not ${showValue(value)}`);
+  }
+  const known = new Map(options.map((o) => [o.id, o]));
+  for (const [key, chosen] of Object.entries(value)) {
+    const option = known.get(key);
+    if (option === undefined) {
+      throw new RecordError(`${field}: unknown option ${quoted(key)} (known: ${[...known.keys()].join(", ") || "none"})`);
+    }
+    if (typeof chosen !== "string" || !option.values.includes(chosen)) {
+      throw new RecordError(`${field}.${key}: no value ${quoted(chosen)} (values: ${option.values.join(", ")})`);
+    }
+    out[key] = chosen;
+  }
+  return out;
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -342,3 +343,154 @@ def test_three_chip_stack_next_dealer_vectors_shared_with_the_score_keeper() -> 
     assert tcs.next_dealer([0, 0, 45], 2) == 2
     with pytest.raises(IllegalPlay):
         tcs.next_dealer([0, 0, 0], 1)
+
+
+# --- House options: three-chip-stack-ruling-odd-chip, three-chip-stack-ruling-passed-chip --------
+
+TIED = [["AS", "KD", "4C"], ["AH", "KS", "4D"]]
+# Dealer 2; seats 0 and 1 see the 3, the dealer checks (9); seat 0 bets 2, seat 1 sees, the dealer
+# folds: a pot of 13, and seats 0 and 1 tie.
+THIRTEEN = {"chips": [15, 15, 15], "dealer": 2, "hands": [*TIED, ["2C", "5H", "6S"]],
+            "first_round": ["see", "see", "check"], "second_round": ["bet 2", "see", "fold"]}
+
+
+def test_three_chip_stack_ruling_odd_chip_winners_is_the_default() -> None:
+    # 13 split two ways: 7 to the first winner from the dealer's left, 6 to the other.
+    for house in (None, {}, {"odd-chip": "winners"}):
+        rec = {"hands": TIED, "pot": 13} | ({} if house is None else {"house": house})
+        assert showdown(rec) == {"winners": [0, 1], "decided_by": None, "shares": [7, 6]}
+    out = hand(THIRTEEN)
+    assert out["pot"] == 13 and out["pot_to"] == [7, 6, 0] and out["chips"] == [17, 16, 12]
+    assert "odd" not in out and "odd_to" not in out
+
+
+def test_three_chip_stack_ruling_odd_chip_dealer_gets_the_odd_chip() -> None:
+    assert showdown({"hands": TIED, "pot": 13, "house": {"odd-chip": "dealer"}}) == {
+        "winners": [0, 1], "decided_by": None, "shares": [6, 6], "odd": 1, "odd_to": "dealer"}
+    out = hand(THIRTEEN | {"house": {"odd-chip": "dealer"}})
+    # The dealer folded but still gets the odd chip: 6/6 and 1 to the dealer.
+    assert out["pot_to"] == [6, 6, 1] and out["chips"] == [16, 16, 13]
+    assert out["odd"] == 1 and out["odd_to"] == "dealer" and sum(out["chips"]) == 45
+
+
+def test_three_chip_stack_ruling_odd_chip_next_hand_carries_it() -> None:
+    assert showdown({"hands": TIED, "pot": 13, "house": {"odd-chip": "next-hand"}}) == {
+        "winners": [0, 1], "decided_by": None, "shares": [6, 6], "odd": 1, "odd_to": "next-hand"}
+    out = hand(THIRTEEN | {"house": {"odd-chip": "next-hand"}})
+    assert out["pot_to"] == [6, 6, 0] and out["chips"] == [16, 16, 12]
+    assert out["odd"] == 1 and out["odd_to"] == "next-hand" and sum(out["chips"]) + out["odd"] == 45
+    # The next hand's pot starts with the chip carried over, beside the new dealer's stack of 3.
+    nxt = hand({"chips": out["chips"], "dealer": out["next_dealer"], "carried": out["odd"],
+                "house": {"odd-chip": "next-hand"}, "first_round": ["fold", "fold"]})
+    assert nxt["pot"] == 4 and nxt["chips"] == [15 + 4, 15, 11] and sum(nxt["chips"]) == 45
+    assert tcs.start_hand([16, 16, 12], 0, house={"odd-chip": "next-hand"}, carried=1).pot == 4
+
+
+def test_three_chip_stack_ruling_odd_chip_carried_only_under_next_hand() -> None:
+    with pytest.raises(RecordError, match="carried: .*only under the house rule odd-chip: next-hand"):
+        hand({"chips": [15, 15], "dealer": 0, "carried": 1, "first_round": ["fold"]})
+    with pytest.raises(IllegalPlay, match="only under the house rule"):
+        tcs.start_hand([15, 15], 0, carried=1)
+    with pytest.raises(RecordError, match="carried must be 0 or more"):
+        hand({"chips": [15, 15], "dealer": 0, "carried": -1, "first_round": ["fold"],
+              "house": {"odd-chip": "next-hand"}})
+
+
+def test_three_chip_stack_ruling_odd_chip_readings_agree_when_nothing_is_odd() -> None:
+    for reading in ("dealer", "next-hand"):
+        r = showdown({"hands": TIED, "pot": 12, "house": {"odd-chip": reading}})
+        assert r["shares"] == [6, 6] and r["odd"] == 0 and r["odd_to"] == reading
+
+
+# Dealer 0 holds only 3 chips and stacks them all; seat 1 folds without betting (a chip to the
+# dealer), seat 2 sees; the dealer, last, would raise 1.
+PASSED = {"chips": [3, 15, 15], "dealer": 0, "first_round": ["fold", "see", "raise 1", "see"],
+          "hands": [["3S", "3H", "AD"], None, ["KC", "QC", "2D"]], "second_round": ["check", "check"]}
+
+
+def test_three_chip_stack_ruling_passed_chip_at_once_dealer_bets_it() -> None:
+    s = tcs.start_hand([3, 15, 15], 0)
+    s = tcs.apply_action(tcs.apply_action(s, "fold"), "see")
+    assert s.chips == (1, 14, 12) and tcs.options(s).max_raise == 1
+    out = hand(PASSED)
+    assert out["passed_to_dealer"] == 1 and out["pot"] == 8 and out["chips"] == [8, 14, 11]
+
+
+def test_three_chip_stack_ruling_passed_chip_after_hand_dealer_cannot_bet_it() -> None:
+    s = tcs.start_hand([3, 15, 15], 0, house={"passed-chip": "after-hand"})
+    s = tcs.apply_action(tcs.apply_action(s, "fold"), "see")
+    # The chip is passed (seat 1 is down to 14) but waits beside the dealer until the hand is over.
+    assert s.chips == (0, 14, 12) and s.passed_to_dealer == 1 and s.waiting == 1
+    assert tcs.options(s).max_raise == 0 and tcs.options(s).can_check
+    with pytest.raises(IllegalPlay, match=r"raise 1\): that costs 1 chips but seat 0 has 0"):
+        tcs.apply_action(s, "raise 1")
+    with pytest.raises(IllegalPlay, match="seat 0 has 0"):
+        hand(PASSED | {"house": {"passed-chip": "after-hand"}})
+    # Checking instead, the dealer wins the pot of 6 and gets the passed chip once the hand is over.
+    out = hand(PASSED | {"house": {"passed-chip": "after-hand"}, "first_round": ["fold", "see", "check"]})
+    assert out["pot"] == 6 and out["pot_to"] == [6, 0, 0] and out["chips"] == [7, 14, 12]
+    assert out["passed_to_dealer"] == 1 and "odd" not in out
+
+
+def test_three_chip_stack_ruling_passed_chip_after_hand_keeps_a_dealer_in_the_game() -> None:
+    # Everyone folds to the short dealer, who stacked their last 2 chips: either way the dealer
+    # ends with the pot and the passed chip.
+    for reading in ("at-once", "after-hand"):
+        out = hand({"chips": [2, 15], "dealer": 0, "first_round": ["fold"], "house": {"passed-chip": reading}})
+        assert out["chips"] == [3, 14] and out["eliminated"] == []
+
+
+def test_three_chip_stack_house_refuses_unknown_ids_and_values() -> None:
+    with pytest.raises(RecordError, match=r"^house.odd-chip: no value 'x' \(values: next-hand, dealer, winners\)$"):
+        showdown({"hands": TIED, "house": {"odd-chip": "x"}})
+    with pytest.raises(RecordError, match=r"^house: unknown option 'odd_chip' \(known: odd-chip, passed-chip\)$"):
+        hand(THIRTEEN | {"house": {"odd_chip": "dealer"}})
+    with pytest.raises(RecordError, match=r'^house must be an object of house options like \{"odd-chip": "next-hand"\}'):
+        showdown({"hands": TIED, "house": ["odd-chip"]})
+    with pytest.raises(RecordError, match="house.passed-chip: no value true"):
+        tcs.start_hand([15, 15], 0, house={"passed-chip": True})  # type: ignore[dict-item]
+
+
+def test_three_chip_stack_house_defaults_answer_as_before() -> None:
+    # The default house, given or not, answers byte for byte as the engine did before houses.
+    defaults = {o.id: o.default for o in tcs.HOUSE_OPTIONS}
+    for rec in (THIRTEEN, PASSED | {"first_round": ["fold", "see", "check"]}):
+        assert json.dumps(hand(rec)) == json.dumps(hand(rec | {"house": defaults}))
+    assert json.dumps(showdown({"hands": TIED, "pot": 13, "house": defaults})) == json.dumps(
+        showdown({"hands": TIED, "pot": 13}))
+
+
+@st.composite
+def _housed_hand(draw: st.DrawFn) -> tuple[tcs.HandState, tcs.HandResult]:
+    n = draw(st.integers(2, 4))
+    chips = draw(st.lists(st.integers(0, 8), min_size=n, max_size=n))
+    if len(tcs.players_in(chips)) < 2:
+        chips[0], chips[1] = chips[0] or 1, chips[1] or 2
+    house = {o.id: draw(st.sampled_from(o.values)) for o in tcs.HOUSE_OPTIONS}
+    carried = draw(st.integers(0, 3)) if house["odd-chip"] == "next-hand" else 0
+    start = tcs.start_hand(chips, draw(st.sampled_from(tcs.players_in(chips))), house=house, carried=carried)
+    s = start
+    while s.phase not in (Phase.OVER, Phase.SHOWDOWN):
+        if s.phase is Phase.EXCHANGE:
+            s = tcs.end_exchange(s)
+            continue
+        o = tcs.options(s)
+        moves = ["fold", *(["check"] * 3 if o.can_check else []), *(["see"] * 3 if o.can_see else [])]
+        if o.max_raise > 0:
+            moves.append(("bet " if o.can_bet else "raise ") + str(draw(st.integers(1, o.max_raise))))
+        s = tcs.apply_action(s, draw(st.sampled_from(moves)))
+        s.check_chips()
+    # Few ranks, so showdowns often split and leave odd chips.
+    pool = [c for c in CARDS if c.rank.value in ("A", "K", "Q", "4")]
+    deck = draw(st.permutations(pool))
+    return start, tcs.settle(s, [deck[3 * i:3 * i + 3] for i in range(n)])
+
+
+@given(_housed_hand())
+def test_three_chip_stack_chips_are_conserved_under_every_house(played: tuple[tcs.HandState, tcs.HandResult]) -> None:
+    start, result = played
+    carried = result.odd if result.odd_to == "next-hand" else 0
+    assert sum(result.chips) + carried == start.total
+    assert sum(result.pot_to) + carried == result.pot
+    assert min(result.chips) >= 0
+    assert (result.odd_to is None) == (start.house["odd-chip"] == "winners")

@@ -11,20 +11,37 @@ Source: ``shared/seeds/002_020fca9a92ffa833.txt``. Comments cite the rule ids of
   action by action (-ante, -first-round, -fold-first, -exchange, -second-round, -fold-second).
 - ``players_in`` / ``next_dealer`` / ``game_over``: elimination and the end of the game.
 
+House options (``HOUSE_OPTIONS``, the ``option:`` of two rulings): ``odd-chip`` (where the chips
+left over from a split pot go: ``winners``, the default, ``dealer`` or ``next-hand``) and
+``passed-chip`` (a chip passed on a fold is the dealer's ``at-once``, the default, or only
+``after-hand``). They are one mapping, ``{"odd-chip": "dealer"}``, given to ``showdown`` and
+``start_hand`` (the hand's state carries it to ``apply_action``, ``options`` and ``settle``) and
+read from a record's ``house`` field; left out, every answer is the family's.
+
 Seats are numbered 0..n-1 clockwise, so "the player to the left" of seat i is seat i+1.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import limits
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
+from .fields import (
+    HouseOption,
+    RecordError,
+    cards_field,
+    check_fields,
+    house_field,
+    int_field,
+    names_text,
+    players_field,
+    show_value,
+)
 
 HAND_SIZE = 3
 MIN_PLAYERS = 2
@@ -35,6 +52,23 @@ DEALER_STACK = 3
 FIRST_ROUND_MINIMUM = 3
 #: three-chip-stack-fold-first: a first-round fold without a bet passes the dealer one chip.
 FOLD_CHIP = 1
+
+#: The house options this engine follows, as rules-data/3-chip-stack.yaml declares them
+#: (held equal to the game file by tests/test_house_engines.py).
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (
+    # three-chip-stack-ruling-odd-chip: the chips a split pot leaves over.
+    HouseOption("odd-chip", ("next-hand", "dealer", "winners"), "winners"),
+    # three-chip-stack-ruling-passed-chip: when the dealer gets a chip passed on a fold.
+    HouseOption("passed-chip", ("at-once", "after-hand"), "at-once"),
+)
+#: The records that take a ``house`` field (the others answer the same under every house).
+HOUSE_RECORDS = frozenset({"showdown", "hand"})
+DEFAULT_HOUSE: dict[str, str] = {o.id: o.default for o in HOUSE_OPTIONS}
+
+
+def house_options(house: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every option, checked, the defaults filled in for those ``house`` leaves out."""
+    return house_field(None if house is None else dict(house), HOUSE_OPTIONS)
 
 # three-chip-stack-ranking: 3 is best, then A K Q J 10 ... 4; a 2 is worthless (lowest).
 _ORDER = (Rank.TWO, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN,
@@ -73,27 +107,46 @@ class Showdown:
     winners: tuple[int, ...]
     decided_by: int | None
     shares: tuple[int, ...]
+    #: The chips a split leaves over and where they go, under the house rule odd-chip ``dealer``
+    #: or ``next-hand`` (``odd_to`` is None under ``winners``: the odd chips are in the shares).
+    odd: int = 0
+    odd_to: str | None = None
 
     def as_record(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "decided_by": self.decided_by, "shares": list(self.shares)}
+        out: dict[str, Any] = {"winners": list(self.winners), "decided_by": self.decided_by,
+                               "shares": list(self.shares)}
+        if self.odd_to is not None:
+            out |= {"odd": self.odd, "odd_to": self.odd_to}
+        return out
 
 
-def split_pot(pot: int, winners: Sequence[int], hands: int) -> tuple[int, ...]:
-    """three-chip-stack-split: equal shares; three-chip-stack-ruling-odd-chip: the odd chips go one
-    each to the tied winners in the order given (turn order from the dealer's left)."""
+def divide_pot(pot: int, winners: Sequence[int], hands: int,
+               house: Mapping[str, str] | None = None) -> tuple[tuple[int, ...], int]:
+    """three-chip-stack-split: equal shares, and the chips left over (three-chip-stack-ruling-odd-chip):
+    under ``winners`` they go one each to the tied winners in the order given (turn order from the
+    dealer's left) and none are left; under ``dealer`` or ``next-hand`` they are returned apart."""
     if pot < 0:
         raise IllegalPlay(f"a pot is never negative, not {pot}")
     if not winners:
         raise IllegalPlay("a pot needs at least one winner")
     each, odd = divmod(pot, len(winners))
+    to_winners = house_options(house)["odd-chip"] == "winners"
     shares = [0] * hands
     for i, w in enumerate(winners):
-        shares[w] = each + (1 if i < odd else 0)
-    return tuple(shares)
+        shares[w] = each + (1 if to_winners and i < odd else 0)
+    return tuple(shares), 0 if to_winners else odd
 
 
-def showdown(hands: Sequence[Sequence[Card]], pot: int = 0) -> Showdown:
-    """three-chip-stack-showdown; ``hands`` in turn order from the dealer's left (for odd chips)."""
+def split_pot(pot: int, winners: Sequence[int], hands: int) -> tuple[int, ...]:
+    """three-chip-stack-split with the odd chips one each to the winners in the order given."""
+    return divide_pot(pot, winners, hands)[0]
+
+
+def showdown(hands: Sequence[Sequence[Card]], pot: int = 0, *, house: Mapping[str, str] | None = None) -> Showdown:
+    """three-chip-stack-showdown; ``hands`` in turn order from the dealer's left (for odd chips).
+    Under the house rule odd-chip ``dealer`` or ``next-hand`` the shares are equal and ``odd``
+    says how many chips are left over for the dealer or the next hand."""
+    odd_chip = house_options(house)["odd-chip"]
     if not 1 <= len(hands) <= MAX_PLAYERS:
         raise IllegalPlay(f"a showdown is between 1 and {MAX_PLAYERS} hands, not {len(hands)}")
     all_cards = [c for h in hands for c in h]
@@ -108,7 +161,8 @@ def showdown(hands: Sequence[Sequence[Card]], pot: int = 0) -> Showdown:
         # pull ahead at the first position where the best key and the runner-up's differ.
         runner_up = max(rest)
         decided_by = next(p for p in range(HAND_SIZE) if best[p] != runner_up[p]) + 1
-    return Showdown(winners, decided_by, split_pot(pot, winners, len(hands)))
+    shares, odd = divide_pot(pot, winners, len(hands), house)
+    return Showdown(winners, decided_by, shares, odd, None if odd_chip == "winners" else odd_chip)
 
 
 # --- Elimination and the end of the game ----------------------------------------------------
@@ -221,6 +275,8 @@ class HandState:
     total: int = 0
     #: Who was dealt in (had chips when the hand began).
     dealt_in: tuple[bool, ...] = ()
+    #: The table's house options, every one given (``start_hand`` fills in the defaults).
+    house: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_HOUSE), hash=False)
 
     @property
     def player(self) -> int | None:
@@ -234,9 +290,15 @@ class HandState:
     def owed(self, seat: int) -> int:
         return self.bet - self.put_in[seat]
 
+    @property
+    def waiting(self) -> int:
+        """Chips passed on folds that reach the dealer only when the hand is over (the house rule
+        passed-chip ``after-hand``); under ``at-once`` they are already in the dealer's chips."""
+        return self.passed_to_dealer if self.house.get("passed-chip") == "after-hand" else 0
+
     def check_chips(self) -> None:
         """The number of chips never changes, and nobody holds fewer than none."""
-        assert sum(self.chips) + self.pot == self.total, (self.chips, self.pot, self.total)
+        assert sum(self.chips) + self.pot + self.waiting == self.total, (self.chips, self.pot, self.total)
         assert min(self.chips) >= 0, self.chips
 
 
@@ -259,11 +321,21 @@ def _order_from_left(n: int, dealer: int) -> tuple[int, ...]:
     return tuple((dealer + k) % n for k in range(1, n + 1))
 
 
-def start_hand(chips: Sequence[int], dealer: int) -> HandState:
+def start_hand(chips: Sequence[int], dealer: int, *, house: Mapping[str, str] | None = None,
+               carried: int = 0) -> HandState:
     """three-chip-stack-ante: the dealer stacks 3 chips (all he has, if fewer:
     three-chip-stack-ruling-short-dealer); the first round starts at the dealer's left with a bet
     of 3 to see (three-chip-stack-first-round): the stack is the dealer's own bet
-    (three-chip-stack-ruling-dealer), and the dealer acts last (three-chip-stack-ruling-dealer-last)."""
+    (three-chip-stack-ruling-dealer), and the dealer acts last (three-chip-stack-ruling-dealer-last).
+
+    ``house``: the table's options (the defaults for those left out). ``carried``: chips a split
+    pot left in the middle under odd-chip ``next-hand``; they start this hand's pot."""
+    options = house_options(house)
+    if carried < 0:
+        raise IllegalPlay(f"chips carried over are never negative, not {carried}")
+    if carried and options["odd-chip"] != "next-hand":
+        raise IllegalPlay("chips stay in the middle for the next hand only under the house rule "
+                          "odd-chip: next-hand")
     n = len(chips)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise IllegalPlay(f"3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
@@ -282,10 +354,10 @@ def start_hand(chips: Sequence[int], dealer: int) -> HandState:
     put_in[dealer] = stack
     in_hand = tuple(c > 0 for c in chips)
     return HandState(
-        chips=tuple(after), dealer=dealer, phase=Phase.FIRST_ROUND, pot=stack, in_hand=in_hand,
+        chips=tuple(after), dealer=dealer, phase=Phase.FIRST_ROUND, pot=stack + carried, in_hand=in_hand,
         bet=FIRST_ROUND_MINIMUM, put_in=tuple(put_in),
-        to_act=tuple(s for s in _order_from_left(n, dealer) if in_hand[s]), total=sum(chips),
-        dealt_in=in_hand,
+        to_act=tuple(s for s in _order_from_left(n, dealer) if in_hand[s]), total=sum(chips) + carried,
+        dealt_in=in_hand, house=options,
     )
 
 
@@ -294,6 +366,8 @@ def options(state: HandState) -> Options:
     if p is None or state.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
         raise IllegalPlay(f"nobody is to act: the hand is at {state.phase.value}")
     owed = state.owed(p)
+    # A chip passed to the dealer under passed-chip after-hand is not in state.chips yet, so the
+    # dealer cannot bet it this hand (three-chip-stack-ruling-passed-chip).
     have = state.chips[p]
     # three-chip-stack-ruling-dealer-last: with no raise the dealer owes nothing, so may check;
     # three-chip-stack-ruling-short, three-chip-stack-ruling-short-dealer: nobody sees with chips
@@ -335,10 +409,11 @@ def apply_action(state: HandState, action: str | Action, where: str = "action") 
         passed = state.passed_to_dealer
         if state.phase is Phase.FIRST_ROUND and put_in[p] == 0 and p != state.dealer:
             # three-chip-stack-fold-first: a player who bets nothing passes the dealer a chip
-            # (three-chip-stack-ruling-fold-chip), and the dealer has it at once
-            # (three-chip-stack-ruling-passed-chip).
+            # (three-chip-stack-ruling-fold-chip); three-chip-stack-ruling-passed-chip: the dealer
+            # has it at once, or (after-hand) it waits beside the dealer until the hand is over.
             chips[p] -= FOLD_CHIP
-            chips[state.dealer] += FOLD_CHIP
+            if state.house.get("passed-chip") != "after-hand":
+                chips[state.dealer] += FOLD_CHIP
             passed += FOLD_CHIP
         # three-chip-stack-fold-second: folding in the second round costs nothing more.
         nxt = replace(state, chips=tuple(chips), in_hand=tuple(in_hand), to_act=rest,
@@ -401,17 +476,26 @@ class HandResult:
     showdown: bool
     passed_to_dealer: int
     folded: tuple[int, ...]
+    #: The chips a split left over and where they went, under odd-chip ``dealer`` (they are in
+    #: ``pot_to`` of the dealer) or ``next-hand`` (they stay in the middle: not in ``chips``);
+    #: ``odd_to`` is None under ``winners``.
+    odd: int = 0
+    odd_to: str | None = None
 
 
 def settle(state: HandState, hands: Sequence[Sequence[Card] | None] | None = None) -> HandResult:
     """Pay out the pot: to the last player in, or at the showdown (three-chip-stack-showdown, -split)
-    among the players still in, whose ``hands[seat]`` must then be given."""
+    among the players still in, whose ``hands[seat]`` must then be given. The chips left over by a
+    split go where the house rule odd-chip says (three-chip-stack-ruling-odd-chip), and a chip
+    passed under passed-chip ``after-hand`` reaches the dealer now."""
     if state.phase not in (Phase.OVER, Phase.SHOWDOWN):
         raise IllegalPlay(f"the hand is not over: it is at {state.phase.value}")
     n = len(state.chips)
     order = [s for s in _order_from_left(n, state.dealer) if state.in_hand[s]]
     pot_to = [0] * n
     decided_by: int | None = None
+    odd_chip = state.house.get("odd-chip", "winners")
+    odd = 0
     if state.phase is Phase.OVER:  # three-chip-stack-ruling-all-fold: the last player in, no showdown
         winners: tuple[int, ...] = (order[0],)
         pot_to[order[0]] = state.pot
@@ -422,17 +506,22 @@ def settle(state: HandState, hands: Sequence[Sequence[Card] | None] | None = Non
             if h is None:
                 raise IllegalPlay(f"seat {s} is in the showdown, so its hand must be given")
             shown.append(h)
-        result = showdown(shown, state.pot)
+        result = showdown(shown, state.pot, house=state.house)
         decided_by = result.decided_by
         winners = tuple(sorted(order[i] for i in result.winners))
         for i, share in enumerate(result.shares):
             pot_to[order[i]] = share
-    chips = tuple(c + t for c, t in zip(state.chips, pot_to, strict=True))
-    # The number of chips never changes.
-    assert sum(chips) == state.total, (chips, state.total)
+        odd = result.odd
+        if odd_chip == "dealer":
+            pot_to[state.dealer] += odd
+    chips = [c + t for c, t in zip(state.chips, pot_to, strict=True)]
+    chips[state.dealer] += state.waiting
+    carried = odd if odd_chip == "next-hand" else 0
+    # The number of chips never changes: those left in the middle are the next hand's.
+    assert sum(chips) + carried == state.total, (chips, carried, state.total)
     folded = tuple(s for s in range(n) if state.dealt_in[s] and not state.in_hand[s])
-    return HandResult(chips, state.pot, tuple(pot_to), winners, decided_by, state.phase is Phase.SHOWDOWN,
-                      state.passed_to_dealer, folded)
+    return HandResult(tuple(chips), state.pot, tuple(pot_to), winners, decided_by, state.phase is Phase.SHOWDOWN,
+                      state.passed_to_dealer, folded, odd, None if odd_chip == "winners" else odd_chip)
 
 
 # --- JSON records ---------------------------------------------------------------------------
@@ -446,10 +535,15 @@ def _hands_field(value: object, field: str) -> list[list[Card]]:
 
 def showdown_record(rec: dict[str, Any]) -> dict[str, Any]:
     """``{"hands": [["AS","KD","4C"],["3H","5D","6C"]], "pot": 12}`` ->
-    ``{"winners": [1], "decided_by": 1, "shares": [0, 12]}``."""
-    rec = check_fields(rec, ("hands",), ("pot",))
+    ``{"winners": [1], "decided_by": 1, "shares": [0, 12]}``.
+
+    ``house`` (optional): ``{"odd-chip": "dealer"}`` or ``"next-hand"`` gives equal shares and
+    adds ``"odd": <chips left over>, "odd_to": "dealer" | "next-hand"`` (present under those
+    readings even when nothing is left over, so a page can always say where odd chips go)."""
+    rec = check_fields(rec, ("hands",), ("pot", "house"))
+    house = house_field(rec.get("house"), HOUSE_OPTIONS)
     hands = _hands_field(rec["hands"], "hands")
-    return showdown(hands, _pot_field(rec.get("pot", 0))).as_record()
+    return showdown(hands, _pot_field(rec.get("pot", 0)), house=house).as_record()
 
 
 def _pot_field(value: object) -> int:
@@ -492,8 +586,18 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     Out: ``{"chips": [...], "pot": 12, "pot_to": [...], "winners": [...], "decided_by": 1,
     "showdown": true, "passed_to_dealer": 1, "folded": [...], "eliminated": [...],
     "game_over": false, "next_dealer": 1}``.
+
+    House options (``"house": {"odd-chip": "next-hand", "passed-chip": "after-hand"}``, each
+    optional): under odd-chip ``dealer`` the chips a split leaves over are in the dealer's
+    ``pot_to``, under ``next-hand`` they stay in the middle (the next hand's record gives them as
+    ``"carried": n``, the chips its pot starts with beside the dealer's stack); both add
+    ``"odd": n, "odd_to": "dealer" | "next-hand"`` to the result. Under passed-chip
+    ``after-hand`` a chip passed on a fold reaches the dealer only when the hand is over, so the
+    dealer cannot bet it that hand.
     """
-    rec = check_fields(rec, ("chips", "dealer", "first_round"), ("hands", "exchange", "second_round"))
+    rec = check_fields(rec, ("chips", "dealer", "first_round"),
+                       ("hands", "exchange", "second_round", "house", "carried"))
+    house = house_field(rec.get("house"), HOUSE_OPTIONS)
     raw_chips = rec["chips"]
     if not isinstance(raw_chips, list):
         raise RecordError(f"chips must be a list of chip counts, one a seat, not {raw_chips!r}")
@@ -503,6 +607,10 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     chips = [int_field(c, f"chips[{i}]", minimum=0) for i, c in enumerate(raw_chips)]
     n = len(chips)
     dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=n - 1)
+    carried = int_field(rec.get("carried", 0), "carried", minimum=0, maximum=limits.POT_CHIPS)
+    if carried and house["odd-chip"] != "next-hand":
+        raise RecordError("carried: chips stay in the middle for the next hand only under the house rule "
+                          "odd-chip: next-hand")
     hands: list[list[Card] | None] = [None] * n
     raw_hands = rec.get("hands")
     if raw_hands is not None:
@@ -514,7 +622,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
                 if len(cards) != HAND_SIZE:
                     raise RecordError(f"hands[{i}] must be {HAND_SIZE} cards, not {len(cards)}")
                 hands[i] = cards
-    state = start_hand(chips, dealer)
+    state = start_hand(chips, dealer, house=house, carried=carried)
     state = _run_round(state, _actions(rec["first_round"], "first_round"), "first_round")
     drawn: list[Card] = []
     raw_ex = rec.get("exchange")
@@ -550,7 +658,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     dealt = [c for h in (raw_hands or []) if h is not None for c in cards_field(h, "hands")]
     check_copies(dealt + drawn, 1, jokers=False, what="the hands and the cards drawn")
     result = settle(state, hands)
-    return {
+    out = {
         "chips": list(result.chips),
         "pot": result.pot,
         "pot_to": list(result.pot_to),
@@ -563,6 +671,9 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
         "game_over": game_over(result.chips),
         "next_dealer": None if game_over(result.chips) else next_dealer(result.chips, dealer),
     }
+    if result.odd_to is not None:
+        out |= {"odd": result.odd, "odd_to": result.odd_to}
+    return out
 
 
 RECORDS = {"showdown": showdown_record, "hand": hand_record}

@@ -322,3 +322,76 @@ def test_chains_hand_ends_when_nobody_can_play_or_draw() -> None:
     assert out["scores"] == [60, 65] and out["out"] is None and out["turn"] is None
     with pytest.raises(IllegalPlay, match="the hand is over"):
         ch.hand_record({"players": 2, "dealer": 0, "deck": deck, "moves": ["pass", "pass", "pass"]})
+
+
+# --- House options: the three variations (chains-variations) as no-extra-play, draw-after-royal,
+# same-rank, each not-played (the default) or played ---------------------------------------------
+
+
+def test_chains_house_same_rank_played_makes_a_same_rank_play_legal() -> None:
+    assert play({"top": "KH", "card": "KS"})["legal"] is False
+    assert play({"top": "KH", "card": "KS", "house": {"same-rank": "not-played"}})["legal"] is False
+    assert play({"top": "KH", "card": "KS", "house": {"same-rank": "played"}}) == {
+        "legal": True, "kind": "same", "again": False}
+
+
+def test_chains_house_no_extra_play_takes_the_royals_extra_play_away() -> None:
+    assert play({"top": "7H", "card": "8H"})["again"] is True
+    assert play({"top": "7H", "card": "8H", "house": {"no-extra-play": "played"}}) == {
+        "legal": True, "kind": "royal", "again": False}
+    # In a hand: the extra card after the royal JS is now a move out of turn.
+    moves = ["pass", "10S", "pass", "draw", "JS", "QS"]
+    rec = {"players": 3, "dealer": 0, "deck": DECK_TEXT.split(), "moves": moves}
+    assert ch.hand_record(rec)["steps"][5]["kind"] == "royal"
+    with pytest.raises(IllegalPlay, match="move 6"):
+        ch.hand_record(rec | {"house": {"no-extra-play": "played"}})
+
+
+def test_chains_house_draw_after_royal_draws_after_a_royal() -> None:
+    rec = {"players": 3, "dealer": 0, "deck": DECK_TEXT.split(), "moves": ["pass", "10S", "pass", "draw", "JS", "draw"]}
+    with pytest.raises(IllegalPlay, match="move 6 .*passes without drawing"):
+        ch.hand_record(rec)
+    out = ch.hand_record(rec | {"house": {"draw-after-royal": "played"}})
+    assert out["steps"][5]["drew"] == "KC" and out["turn"] == 0
+    with pytest.raises(IllegalPlay, match="move 6 .*draw-after-royal"):
+        ch.hand_record(rec | {"moves": [*rec["moves"][:5], "pass"], "house": {"draw-after-royal": "played"}})
+
+
+def test_chains_house_and_variant_agree_or_are_refused() -> None:
+    both = {"top": "KH", "card": "KS", "variant": ["same-rank"], "house": {"same-rank": "played"}}
+    assert play(both)["legal"] is True
+    # The variant field and the house add up.
+    mixed = {"top": "7H", "card": "8H", "variant": "same-rank", "house": {"no-extra-play": "played"}}
+    assert play(mixed) == {"legal": True, "kind": "royal", "again": False}
+    with pytest.raises(RecordError, match=r"^house.same-rank: 'not-played' contradicts variant"):
+        play(both | {"house": {"same-rank": "not-played"}})
+
+
+def test_chains_house_checked_in_every_record() -> None:
+    records = {
+        "score": {"hand": ["7H"]},
+        "play": {"top": "7H", "card": "8H"},
+        "game": {"players": 2, "hands": [[0, 10]]},
+        "hand": {"players": 3, "dealer": 0, "deck": DECK_TEXT.split(), "moves": []},
+    }
+    assert set(records) == ch.HOUSE_RECORDS
+    for name, rec in records.items():
+        fn = ch.RECORDS[name]
+        assert fn(rec | {"house": {"same-rank": "played"}}) == fn(rec | {"house": {}}) == fn(rec)
+        with pytest.raises(RecordError, match=r"^house.same-rank: no value 'yes' \(values: not-played, played\)$"):
+            fn(rec | {"house": {"same-rank": "yes"}})
+        with pytest.raises(RecordError, match=r"^house: unknown option 'odd-chip' \(known: no-extra-play, "):
+            fn(rec | {"house": {"odd-chip": "dealer"}})
+    # Scoring and the game's totals follow no variation: the house changes nothing there.
+    assert score({"hand": ["7H", "KD"], "house": {"same-rank": "played"}}) == {"score": 30}
+
+
+def test_chains_house_in_the_functions() -> None:
+    kh, ks = parse_card("KH"), parse_card("KS")
+    assert not judge_play(kh, ks).legal
+    assert judge_play(kh, ks, house={"same-rank": "played"}).legal
+    assert ch.house_variants({"same-rank": "played", "no-extra-play": "not-played"}) == {Variant.SAME_RANK}
+    st_ = ch.start_hand(_deal(), house={"draw-after-royal": "played"})
+    assert st_.variants == {Variant.DRAW_AFTER_ROYAL}
+    with pytest.raises(RecordError, match="house.same-rank"):
+        judge_play(kh, ks, house={"same-rank": "on"})

@@ -10,22 +10,30 @@ Source: ``shared/seeds/001_77427f642e86fa3a.txt``. Comments cite the rule ids of
   chains-multiple-decks, chains-ruling-ace and the three published variations).
 - ``deal`` / ``replay_hand``: one hand replayed move by move, each move checked.
 - ``game_result``: the totals and winners of a game of ten hands (chains-game).
+
+House options (``HOUSE_OPTIONS``): the three variations are the options ``no-extra-play``,
+``draw-after-royal`` and ``same-rank``, each ``not-played`` (the default) or ``played``. A
+record gives them in ``house`` (``{"same-rank": "played"}``), in ``variant`` (the names of the
+variations played), or both, as long as the two agree; the functions take ``house=`` beside
+``variants=`` (``house_variants`` turns one into the other).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
 from .fields import (
+    HouseOption,
     RecordError,
     card_field,
     cards_field,
     check_fields,
+    house_field,
     int_field,
     names_text,
     players_field,
@@ -51,6 +59,24 @@ class Variant(enum.Enum):
     NO_EXTRA_PLAY = "no-extra-play"  # a royal earns no extra card
     DRAW_AFTER_ROYAL = "draw-after-royal"  # after a royal, a player who plays no other card draws one
     SAME_RANK = "same-rank"  # any card of equal rank may be played, like a king on a king
+
+
+#: The house options this engine follows: each variation of chains-variations, as
+#: rules-data/chains.yaml declares it (held equal to the game file by tests/test_house_engines.py).
+HOUSE_OPTIONS: tuple[HouseOption, ...] = tuple(
+    HouseOption(v.value, ("not-played", "played"), "not-played") for v in Variant)
+#: The records that take a ``house`` field.
+HOUSE_RECORDS = frozenset({"score", "play", "hand", "game"})
+
+
+def house_variants(house: Mapping[str, str] | None = None) -> frozenset[Variant]:
+    """The variations a house plays: ``{"same-rank": "played"}`` -> ``{Variant.SAME_RANK}``."""
+    chosen = house_field(None if house is None else dict(house), HOUSE_OPTIONS)
+    return frozenset(Variant(k) for k, v in chosen.items() if v == "played")
+
+
+def _variants(variants: Iterable[Variant], house: Mapping[str, str] | None) -> frozenset[Variant]:
+    return frozenset(variants) | (house_variants(house) if house is not None else frozenset())
 
 
 class PlayKind(enum.Enum):
@@ -127,12 +153,13 @@ def parse_variants(value: object) -> frozenset[Variant]:
     return frozenset(out)
 
 
-def judge_play(top: Card, card: Card, *, decks: int = 1, variants: Iterable[Variant] = ()) -> Judgement:
+def judge_play(top: Card, card: Card, *, decks: int = 1, variants: Iterable[Variant] = (),
+               house: Mapping[str, str] | None = None) -> Judgement:
     """May ``card`` be played on ``top``, as which kind, and may the player play again?"""
     _no_joker(top)
     _no_joker(card)
     _check_decks(decks)
-    variants = frozenset(variants)
+    variants = _variants(variants, house)
     if card == top and decks == 1:
         raise CardError(f"one deck holds only one {format_card(card)}: it cannot be played on itself")
     if card.rank is top.rank:
@@ -283,11 +310,11 @@ class Step:
         }
 
 
-def start_hand(dealt: Deal, *, variants: Iterable[Variant] = ()) -> HandState:
+def start_hand(dealt: Deal, *, variants: Iterable[Variant] = (), house: Mapping[str, str] | None = None) -> HandState:
     # chains-first-turn: the player to the dealer's left plays first, on the upcard.
     return HandState(
         hands=dealt.hands, pile=(dealt.upcard,), stock=dealt.stock,
-        turn=(dealt.dealer + 1) % dealt.players, decks=dealt.decks, variants=frozenset(variants),
+        turn=(dealt.dealer + 1) % dealt.players, decks=dealt.decks, variants=_variants(variants, house),
     )
 
 
@@ -400,9 +427,10 @@ class HandReplay:
         return tuple(hand_points(h, decks=self.state.decks) for h in self.state.hands)
 
 
-def replay_hand(dealt: Deal, moves: Iterable[str | Move], *, variants: Iterable[Variant] = ()) -> HandReplay:
+def replay_hand(dealt: Deal, moves: Iterable[str | Move], *, variants: Iterable[Variant] = (),
+                house: Mapping[str, str] | None = None) -> HandReplay:
     """Replay a hand from its deal; the first illegal move raises ``IllegalPlay``."""
-    state = start_hand(dealt, variants=variants)
+    state = start_hand(dealt, variants=variants, house=house)
     steps: list[Step] = []
     for number, move in enumerate(moves, start=1):
         state, step = apply_move(state, move, number)
@@ -462,9 +490,24 @@ def _decks(rec: dict[str, Any]) -> int:
     return int_field(rec.get("decks", 1), "decks", minimum=1, maximum=8)
 
 
+def record_variants(rec: dict[str, Any]) -> frozenset[Variant]:
+    """The variations a record plays: those its ``variant`` names and those its ``house`` sets to
+    ``played``. Naming a variation in ``variant`` that ``house`` says is ``not-played`` is refused."""
+    named = parse_variants(rec.get("variant"))
+    raw = rec.get("house")
+    house = house_field(raw, HOUSE_OPTIONS)
+    for v in sorted(named, key=lambda v: v.value):
+        if isinstance(raw, dict) and raw.get(v.value) == "not-played":
+            raise RecordError(f"house.{v.value}: 'not-played' contradicts variant, which names "
+                              f"{v.value!r} as played; give one or the other")
+    return named | house_variants(house)
+
+
 def score_record(rec: dict[str, Any]) -> dict[str, Any]:
-    """``{"hand": ["7H", "KD"], "decks": 1}`` -> ``{"score": 30}``."""
-    rec = check_fields(rec, ("hand",), ("decks",))
+    """``{"hand": ["7H", "KD"], "decks": 1}`` -> ``{"score": 30}``. A ``house`` is checked; no
+    variation changes what a card scores."""
+    rec = check_fields(rec, ("hand",), ("decks", "house"))
+    house_field(rec.get("house"), HOUSE_OPTIONS)
     cards = cards_field(rec["hand"], "hand")
     return {"score": hand_points(cards, decks=_decks(rec))}
 
@@ -472,17 +515,19 @@ def score_record(rec: dict[str, Any]) -> dict[str, Any]:
 def play_record(rec: dict[str, Any]) -> dict[str, Any]:
     """``{"top": "7H", "card": "8H", "decks": 1, "variant": null}`` ->
     ``{"legal": true, "kind": "royal", "again": true}``."""
-    rec = check_fields(rec, ("top", "card"), ("decks", "variant"))
+    rec = check_fields(rec, ("top", "card"), ("decks", "variant", "house"))
     top = card_field(rec["top"], "top")
     card = card_field(rec["card"], "card")
-    variants = parse_variants(rec.get("variant"))
+    variants = record_variants(rec)
     return judge_play(top, card, decks=_decks(rec), variants=variants).as_record()
 
 
 def game_record(rec: dict[str, Any]) -> dict[str, Any]:
     """``{"players": 3, "hands": [[0, 20, 35], ...]}`` (players may be a list of names) ->
-    ``{"totals": [...], "winners": [...], "complete": false}``."""
-    rec = check_fields(rec, ("players", "hands"))
+    ``{"totals": [...], "winners": [...], "complete": false}``. A ``house`` is checked; no
+    variation changes how a game is won."""
+    rec = check_fields(rec, ("players", "hands"), ("house",))
+    house_field(rec.get("house"), HOUSE_OPTIONS)
     players = rec["players"]
     # A table, not a stadium: the score sheet's bound (10**7 players once wrote 119 MB).
     if isinstance(players, list):
@@ -506,7 +551,7 @@ def game_record(rec: dict[str, Any]) -> dict[str, Any]:
 def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     """Replay a hand: ``{"players": 3, "dealer": 0, "deck": [...top first], "moves": ["8H", "draw"],
     "decks": 1, "variant": null}`` -> the steps, the hands left, and the scores once someone is out."""
-    rec = check_fields(rec, ("players", "dealer", "deck", "moves"), ("decks", "variant"))
+    rec = check_fields(rec, ("players", "dealer", "deck", "moves"), ("decks", "variant", "house"))
     players = int_field(rec["players"], "players", minimum=2, maximum=20)
     dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=players - 1)
     order = cards_field(rec["deck"], "deck")
@@ -514,7 +559,8 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(moves, list):
         raise RecordError(f"moves must be a list like [\"8H\", \"draw\"], not {moves!r}")
     dealt = deal(order, players=players, dealer=dealer, decks=_decks(rec))
-    replay = replay_hand(dealt, [parse_move(m) for m in moves], variants=parse_variants(rec.get("variant")))
+    variants = record_variants(rec)
+    replay = replay_hand(dealt, [parse_move(m) for m in moves], variants=variants)
     st = replay.state
     return {
         "dealt": [format_cards(h) for h in dealt.hands],

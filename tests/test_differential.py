@@ -1,6 +1,8 @@
 """The browser engines (docs/assets/js/engine/*.js, under node) against the Python reference
 engines: the same JSON records in, identical records out, on thousands of generated inputs per
 function, the hard families included (wilds, Ace high, two packs, caller groups, bad inputs).
+The Chains and 3 Chip Stack records carry house options (tests/support/house_gen.py): every value
+of every option runs, the defaults among them, and the figures count the inputs run with each.
 
 Each input goes to both engines; a refusal must be a refusal on both sides (the wording of the
 message may differ), anything else must be equal key for key, in the same order of groups and
@@ -27,6 +29,16 @@ from generator.engine.games import chains, chips, three_chip_stack
 from generator.engine.limits import POT_CHIPS
 from tests.conftest import figure
 from tests.support.chips_gen import random_caller_groups, random_hand
+from tests.support.house_gen import (
+    chains_game_inputs,
+    chains_hand_inputs,
+    chains_variants_and_house,
+    house_values,
+    tcs_hand_inputs,
+    tcs_showdown_house,
+    tie_hands,
+    with_house,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "js" / "run_engine.mjs"
@@ -38,8 +50,13 @@ PY_FNS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "chips.describe": lambda rec: {"lines": chips.describe(rec)},
     "chains.score": chains.RECORDS["score"],
     "chains.play": chains.RECORDS["play"],
+    "chains.hand": chains.RECORDS["hand"],
+    "chains.game": chains.RECORDS["game"],
     "3-chip-stack.showdown": three_chip_stack.RECORDS["showdown"],
+    "3-chip-stack.hand": three_chip_stack.RECORDS["hand"],
 }
+#: The house options each function's records carry.
+HOUSES = {"chains": chains.HOUSE_OPTIONS, "3-chip-stack": three_chip_stack.HOUSE_OPTIONS}
 
 
 def py_run(fn: str, rec: Any) -> dict[str, Any]:
@@ -262,7 +279,7 @@ def chains_score_inputs(rng: random.Random, count: int) -> Iterator[Any]:
             rec[rng.choice(["cards", "deck", "variant"])] = 1
         elif roll < 0.21:
             rec = rng.choice([None, [], "7H", {}])
-        yield rec
+        yield with_house(rng, rec, chains.HOUSE_OPTIONS) if isinstance(rec, dict) and rng.random() < 0.6 else rec
 
 
 def chains_play_inputs(rng: random.Random, count: int) -> Iterator[Any]:
@@ -276,11 +293,13 @@ def chains_play_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         if rng.random() < 0.5:
             rec["decks"] = rng.choice([1, 2, 3])
         roll = rng.random()
-        if roll < 0.25:
+        if roll < 0.6:  # the variations as house options, as variant names, or both
+            chains_variants_and_house(rng, rec, frozenset(v for v in chains.Variant if rng.random() < 0.5))
+        elif roll < 0.75:
             rec["variant"] = rng.choice(variants)
-        elif roll < 0.5:
+        elif roll < 0.9:
             rec["variant"] = rng.sample(variants, rng.randint(0, 3))
-        elif roll < 0.55:
+        elif roll < 0.95:
             rec["variant"] = None
         roll = rng.random()
         if roll < 0.03:
@@ -302,11 +321,14 @@ def showdown_inputs(rng: random.Random, count: int) -> Iterator[Any]:
     deck = no_joker_deck(1)
     for _ in range(count):
         players = rng.randint(2, 6)
-        if rng.random() < 0.3:  # few ranks: ties, splits and late decisions
+        family = rng.random()
+        if family < 0.3:  # few ranks: ties, splits and late decisions
             ranks = rng.sample(RANKS, rng.randint(3, 5))
             pool = [c for c in deck if c.rank in ranks]
             players = min(players, len(pool) // 3)
             cards = rng.sample(pool, 3 * players)
+        elif family < 0.5:  # two to four hands tie at the top: split pots, odd chips
+            cards = [c for h in tie_hands(rng, players, rng.randint(2, min(4, players))) for c in h]
         else:
             cards = rng.sample(deck, 3 * players)
         hands: list[Any] = [[spell(rng, format_card(c)) for c in cards[3 * i:3 * i + 3]] for i in range(players)]
@@ -336,7 +358,7 @@ def showdown_inputs(rng: random.Random, count: int) -> Iterator[Any]:
             rec["players"] = 3
         elif roll < 0.18:
             rec = rng.choice([None, [], 5])
-        yield rec
+        yield tcs_showdown_house(rng, rec) if rng.random() < 0.7 else rec
 
 
 # --- The test --------------------------------------------------------------------------------
@@ -362,7 +384,10 @@ GENERATORS: dict[str, Callable[[random.Random, int], Iterator[Any]]] = {
     "chips.score": chips_inputs,
     "chains.score": chains_score_inputs,
     "chains.play": chains_play_inputs,
+    "chains.hand": chains_hand_inputs,
+    "chains.game": chains_game_inputs,
     "3-chip-stack.showdown": showdown_inputs,
+    "3-chip-stack.hand": tcs_hand_inputs,
 }
 
 
@@ -371,7 +396,14 @@ def test_js_engine_gives_the_python_records(fn: str) -> None:
     rng = random.Random(f"differential-{fn}")
     inputs = list(GENERATORS[fn](rng, PER_FUNCTION))
     n, refused, diffs = _compare(fn, inputs)
-    figure(f"{fn}: {n} inputs compared ({refused} refused by both), {len(diffs)} differences")
+    game = fn.split(".")[0]
+    houses = ""
+    if game in HOUSES:
+        counts = house_values(inputs, HOUSES[game])
+        houses = "; by house option: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        # Every reading of every option runs, not only the defaults.
+        assert min(counts.values()) >= PER_FUNCTION // 10, counts
+    figure(f"{fn}: {n} inputs compared ({refused} refused by both), {len(diffs)} differences{houses}")
     assert n >= PER_FUNCTION
     assert not diffs, f"{len(diffs)} of {n} differ:\n" + "\n".join(diffs[:10])
 

@@ -2,7 +2,7 @@
 //   {"fn": "chips.score", "input": {...}}
 // from stdin and prints one result a line, in order (tests/test_differential.py drives it).
 // fn is one of chips.score, chips.describe (input: a chips score record), chains.score,
-// chains.play, 3-chip-stack.showdown.
+// chains.play, chains.hand, chains.game, 3-chip-stack.showdown, 3-chip-stack.hand.
 //
 // JSON.parse cannot tell 1.0 from 1, but Python's json can (1.0 is a float and refused as a
 // whole number). So number tokens written with a fraction or an exponent are read as text
@@ -18,15 +18,18 @@ const ROOT = process.env.RULEBOOK_JS_ROOT
   ? pathToFileURL(`${process.env.RULEBOOK_JS_ROOT.replace(/\/$/, "")}/`)
   : new URL("../../docs/assets/js/", import.meta.url);
 const { describeChips, scoreChips } = await import(new URL("engine/chips.js", ROOT));
-const { playChains, scoreChains } = await import(new URL("engine/chains.js", ROOT));
-const { showdown } = await import(new URL("engine/3-chip-stack.js", ROOT));
+const { gameChains, handChains, playChains, scoreChains } = await import(new URL("engine/chains.js", ROOT));
+const { hand: handStack, showdown } = await import(new URL("engine/3-chip-stack.js", ROOT));
 
 const FNS = {
   "chips.score": scoreChips,
   "chips.describe": (rec) => ({ lines: describeChips(rec) }),
   "chains.score": scoreChains,
   "chains.play": playChains,
+  "chains.hand": handChains,
+  "chains.game": gameChains,
   "3-chip-stack.showdown": showdown,
+  "3-chip-stack.hand": handStack,
 };
 
 /** Quote every JSON number token that has a fraction or an exponent (outside strings). */

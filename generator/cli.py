@@ -4,6 +4,11 @@ Every record command takes cards on the command line and prints a few readable l
 ``--json`` (one JSON object), or ``--jsonl`` (one JSON record a line on stdin, one result a
 line on stdout, same order; a bad line answers ``{"error": "..."}`` and the rest go on).
 
+The record commands (score, play, showdown, rank, record) take ``--house <option-id>=<value>``
+(repeatable) or ``--house FILE.yaml`` (``{<game>: {<option-id>: <value>}}``): the house options
+of ``rulebook options <game>``, checked against the game file, given to each record as its
+``house`` field (with ``--jsonl``, to each record that has no ``house`` of its own).
+
 Bad input anywhere gives one line on stderr, ``rulebook: <what is wrong and where>``, and
 exit code 2, never a traceback. Heavy modules (the site build, the PDFs, the Chips engine)
 are imported only by the subcommands that need them, so ``--jsonl`` starts fast.
@@ -63,6 +68,59 @@ def _record(game: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
         return record(game, name)
     except ModuleNotFoundError as exc:
         raise RulebookError(f"the {game} engine is not available yet ({exc.name} is not written)") from None
+
+
+def _cli_house(args: argparse.Namespace, game_id: str) -> dict[str, str]:
+    """The house options ``--house`` gives for ``game_id``, checked against its game file: each
+    ``<option-id>=<value>`` as given, and from a house file the options it sets away from their
+    defaults; a later ``--house`` overrides an earlier one. Empty without ``--house``."""
+    given: list[str] = getattr(args, "house", None) or []
+    if not given:
+        return {}
+    from .content import house as house_rules
+
+    loader = _import("generator.content.loader", "--house")
+    games = {g.id: g for g in loader.load_games(_project_root("--house"))}
+    if game_id not in games:
+        raise RulebookError(f"--house: no game file for {limits.clip(game_id)!r} (games: {', '.join(games)})")
+    game = games[game_id]
+    chosen: dict[str, str] = {}
+    for item in given:
+        if Path(item).is_file():
+            houses = house_rules.read_house_file(item, games)
+            chosen |= {o.id: v for o, v in house_rules.changed(game, houses.get(game_id, {}))}
+        elif "=" not in item and item.endswith((".yaml", ".yml")):
+            raise RulebookError(f"--house {limits.clip(item)!r}: no such file (a house file is YAML: "
+                                f"{game_id}: {{<option-id>: <value>}}; 'rulebook options {game_id}' lists the options)")
+        else:
+            option_id, value = house_rules.parse_pair(item)
+            house_rules.check_choice(game, option_id, value)
+            chosen[option_id] = value
+    return chosen
+
+
+def _housed(fn: Callable[[dict[str, Any]], dict[str, Any]], house: dict[str, str], game_id: str,
+            name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """``fn`` giving each record the command line's house options, unless it has its own.
+
+    A record that follows no house option (not in its game module's ``HOUSE_RECORDS``) is refused
+    a house that changes anything, rather than answered as if the table played the defaults."""
+    if not house:
+        return fn
+    from .engine.games import load_game
+
+    takes: frozenset[str] = getattr(load_game(game_id), "HOUSE_RECORDS", frozenset())
+    if name not in takes:
+        those = f"(the {game_id} records that do: {', '.join(sorted(takes))})" if takes else \
+            f"(no {game_id} record takes them yet)"
+        raise RulebookError(f"--house: the {game_id} {name} record does not follow house options {those}")
+
+    def run(rec: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(rec, dict) and "house" not in rec:
+            rec = {**rec, "house": dict(house)}
+        return fn(rec)
+
+    return run
 
 
 def _dumps(obj: Any) -> str:
@@ -224,7 +282,7 @@ def _card_text(card: str) -> str:
 
 def _cmd_score(args: argparse.Namespace) -> int:
     game = args.game
-    fn = _record(game, "score")
+    fn = _housed(_record(game, "score"), _cli_house(args, game), game, "score")
     rec: dict[str, Any] | None = None
     if game == "chips":
         caller = None
@@ -277,7 +335,7 @@ _KIND_WORDS = {
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    fn = _record(args.game, "play")
+    fn = _housed(_record(args.game, "play"), _cli_house(args, args.game), args.game, "play")
     rec: dict[str, Any] | None = None
     if args.card is not None or args.top is not None:
         if args.card is None or args.top is None:
@@ -315,7 +373,7 @@ def _play_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
 
 
 def _cmd_showdown(args: argparse.Namespace) -> int:
-    fn = _record(args.game, "showdown")
+    fn = _housed(_record(args.game, "showdown"), _cli_house(args, args.game), args.game, "showdown")
     rec: dict[str, Any] | None = None
     if args.hands:
         rec = {"hands": [h.replace(",", " ").split() for h in args.hands], "pot": args.pot or 0}
@@ -343,6 +401,12 @@ def _showdown_lines(rec: dict[str, Any], result: dict[str, Any]) -> list[str]:
         nth = {1: "first", 2: "second", 3: "third"}[at]
         verb = "win" if len(winners) > 1 else "wins"
         lines.append(f"{names.capitalize()} {verb}, decided on the {nth} card.")
+    odd = result.get("odd")
+    if odd:  # three-chip-stack-ruling-odd-chip, as the house plays it
+        chips, verb = ("1 chip", "goes") if odd == 1 else (f"{odd} chips", "go")
+        where = ("to the dealer" if result.get("odd_to") == "dealer"
+                 else "into the middle, for the next hand's pot")
+        lines.append(f"{chips} left over by the split {verb} {where} (house rule odd-chip: {result.get('odd_to')}).")
     return lines
 
 
@@ -359,7 +423,7 @@ def _json_arg(text: str | None, what: str) -> dict[str, Any] | None:
 
 
 def _cmd_record(args: argparse.Namespace) -> int:
-    fn = _record(args.game, args.record)
+    fn = _housed(_record(args.game, args.record), _cli_house(args, args.game), args.game, args.record)
     rec = _json_arg(args.input, args.record)
     return _emit(args, fn, rec, lambda r, res: [_dumps(res)])
 
@@ -470,7 +534,14 @@ def _cmd_options(args: argparse.Namespace) -> int:
 # --- The parser ----------------------------------------------------------------------------------
 
 
+def _house_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--house", action="append", metavar="ID=VALUE|FILE",
+                   help="a house option, like same-rank=played (repeatable), or a house file "
+                   "{<game>: {<option-id>: <value>}}; 'rulebook options <game>' lists them")
+
+
 def _modes(p: argparse.ArgumentParser) -> None:
+    _house_option(p)
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--json", action="store_true", help="print the result as one JSON object")
     mode.add_argument("--jsonl", action="store_true",

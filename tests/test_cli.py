@@ -195,3 +195,69 @@ def test_cli_subprocess_jsonl_roundtrip() -> None:
     assert p.returncode == 0, p.stderr
     out = [json.loads(x) for x in p.stdout.splitlines()]
     assert out[0]["kind"] == "royal" and "error" in out[1] and out[2]["legal"] is False
+
+
+# --- House options: --house <option-id>=<value> (repeatable) or --house FILE.yaml ------------------
+
+TIED = ["AS KD 4C", "AH KS 4D"]
+
+
+@pytest.fixture
+def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # --house reads the options from rules-data/
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_pair_changes_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "showdown", "3-chip-stack", *TIED, "--pot", "13", "--json")
+    assert code == 0 and json.loads(out) == {"winners": [0, 1], "decided_by": None, "shares": [7, 6]}
+    code, out, _ = run(capsys, "showdown", "3-chip-stack", *TIED, "--pot", "13", "--json", "--house", "odd-chip=dealer")
+    assert code == 0 and json.loads(out)["shares"] == [6, 6] and json.loads(out)["odd_to"] == "dealer"
+    code, out, _ = run(capsys, "showdown", "3-chip-stack", *TIED, "--pot", "13", "--house", "odd-chip=next-hand")
+    assert code == 0 and "1 chip left over by the split goes into the middle, for the next hand's pot" in out
+    code, out, _ = run(capsys, "play", "chains", "--top", "KH", "KS", "--house", "same-rank=played",
+                       "--house", "no-extra-play=played", "--json")
+    assert code == 0 and json.loads(out) == {"legal": True, "kind": "same", "again": False}
+    code, out, _ = run(capsys, "play", "chains", "--top", "7H", "8H", "--house", "no-extra-play=played")
+    assert code == 0 and "No extra card" in out
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_file_and_its_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = tmp_path / "ours.yaml"
+    good.write_text("chips: {k-a-2: no-group}\n3-chip-stack:\n  odd-chip: dealer\n", encoding="utf-8")
+    code, out, _ = run(capsys, "record", "3-chip-stack", "showdown",
+                       json.dumps({"hands": [h.split() for h in TIED], "pot": 13}), "--house", str(good))
+    assert code == 0 and json.loads(out)["odd"] == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("3-chip-stack:\n  odd-chip: dealr\n", encoding="utf-8")
+    code, _, err = run(capsys, "showdown", "3-chip-stack", *TIED, "--house", str(bad))
+    assert code == 2 and err.startswith(f"rulebook: {bad}:2:13: house option 'odd-chip' has no value 'dealr'")
+    code, _, err = run(capsys, "showdown", "3-chip-stack", *TIED, "--house", "odd-chip=dealr")
+    assert code == 2 and "has no value 'dealr'" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "play", "chains", "--top", "7H", "8H", "--house", "odd-chip=dealer")
+    assert code == 2 and "Chains has no house option 'odd-chip'" in err
+    code, _, err = run(capsys, "play", "chains", "--top", "7H", "8H", "--house", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "no such file" in err
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_jsonl_each_record_gets_it_unless_it_has_its_own(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = [{"top": "KH", "card": "KS"}, {"top": "KH", "card": "KS", "house": {}},
+             {"top": "KH", "card": "KS", "house": {"same-rank": "bad"}}, {"top": "KH", "card": "KS", "variant": "same-rank"}]
+    text = "".join(json.dumps(x) + "\n" for x in lines)
+    out = run_jsonl(capsys, monkeypatch, text, "play", "chains", "--house", "same-rank=played")
+    assert [o.get("legal") for o in out] == [True, False, None, True]
+    assert out[2]["error"].startswith("line 3: house.same-rank: no value 'bad'")
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_refused_for_a_record_that_follows_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "rank", "chains", '{"players": ["Ann", "Bo"], "hands": []}', "--house", "same-rank=played")
+    assert code == 2 and "the chains rank record does not follow house options" in err
+    # A house file that leaves the game at its defaults changes nothing, so it is no reason to refuse.
+    other = tmp_path / "other.yaml"
+    other.write_text("3-chip-stack: {odd-chip: dealer}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "rank", "chains", '{"players": ["Ann", "Bo"], "hands": []}', "--house", str(other))
+    assert code == 0 and json.loads(out)["played"] == 0

@@ -4,6 +4,8 @@ quickly and without a RecursionError."""
 
 from __future__ import annotations
 
+import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,95 @@ def test_check_and_build_answer_one_line_and_exit_2(tmp_path: Path, command: str
     assert len(lines) == 1 and "Traceback" not in result.stderr and "RecursionError" not in result.stderr
     assert f"rules-data/{name}.yaml:" in lines[0]
     assert not (project / "site").exists()
+
+
+# --- Issue 24: numbers that are not what they seem, and values quoted back ----------------------
+
+
+def _load_with(tmp_path: Path, old: str, new: str, name: str = "sample-game") -> RulesDataError:
+    """The error ``load_game`` raises for the sample game with ``old`` replaced by ``new``."""
+    path = tmp_path / f"{name}.yaml"
+    assert old in GOOD
+    path.write_text(GOOD.replace(old, new, 1), encoding="utf-8")
+    clear_cache()
+    with pytest.raises(RulesDataError) as info:
+        load_game(path)
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+def test_a_base_60_value_is_text_and_refused_at_once(tmp_path: Path) -> None:
+    # Reported: `order: 1:59:59:...` (300,000 parts, under the 1 MB bound) took 54 s: YAML 1.1 reads
+    # it as one base-60 integer, built part by part in big-number arithmetic. The loader reads
+    # it as text, so `order` is refused as a number would be that is written as text.
+    value = "1" + ":59" * 299_999
+    error = _load_with(tmp_path, "order: 9", f"order: {value}")
+    assert error.location.endswith("sample-game.yaml:6:8")
+    assert error.message == ('field `order`: expected a whole number, got "1:59:59:59:59:59:59:59:59:59:59:59:59:5… '
+                             '(900,000 characters)')
+
+
+@pytest.mark.parametrize("text", ["1:30", "190:20:30", "-1:59", "1:30.5", "+12:00:00.0"])
+def test_a_time_written_in_a_text_field_stays_text(tmp_path: Path, text: str) -> None:
+    # YAML 1.1 would have made "1:30" the number 90, and the schema would have refused a number.
+    path = tmp_path / "sample-game.yaml"
+    path.write_text(GOOD.replace("tagline: A game for testing the loader.", f"tagline: {text}"), encoding="utf-8")
+    clear_cache()
+    assert load_game(path).data["tagline"] == text
+
+
+@pytest.mark.parametrize(("digits", "written"), [
+    ("1" * 5000, "5,000 digits"), ("1" * 16, "16 digits"), ("-" + "9" * 4301, "4,301 digits"),
+    ("0x" + "f" * 100_000, "100,000 digits"), ("1_000_000_000_000_000", "16 digits"),
+])
+def test_a_number_with_too_many_digits_names_its_place(tmp_path: Path, digits: str, written: str) -> None:
+    # Reported: a 5,000-digit integer gave Python's "Exceeds the limit (4300 digits)", with no
+    # file:line:column. Numbers in a game file are small (an order, a pot, a score).
+    error = _load_with(tmp_path, "order: 9", f"order: {digits}")
+    assert error.location.endswith("sample-game.yaml:6:8"), str(error)
+    assert f"field `order`: a number of {written}" in str(error)
+    assert f"at most {limits.YAML_NUMBER_DIGITS}" in error.message and len(error.message) < 120
+
+
+def test_the_largest_number_a_game_file_takes_is_read_exactly_by_the_browser() -> None:
+    assert 10**limits.YAML_NUMBER_DIGITS - 1 < 2**53
+
+
+#: (text replaced in the sample game, its replacement): each puts a 100,000-character value where
+#: an error message quotes it.
+LONG = "X" * 100_000
+QUOTED_BACK: dict[str, tuple[str, str]] = {
+    "card-in-example": ("hand: [8H, 8S, 8C]", f"hand: [8H, 8S, {LONG}]"),
+    "card-token": ("like [[8H]]", f"like [[{LONG}]]"),
+    "link-token": ("See [[#sample-game-sets]].", f"See [[#sample-game-{LONG.lower()}]]."),
+    "item-id": ("id: sample-game-runs", f"id: {LONG.lower()}"),
+    "ruling-ref": ("rules: [sample-game-tie]", f"rules: [sample-game-{LONG.lower()}]"),
+    "unknown-key": ("tagline: A game", f"? {LONG.lower()}\n: x\ntagline: A game"),
+    "text-for-number": ("order: 9", f"order: {LONG}"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(QUOTED_BACK))
+def test_a_long_value_is_quoted_back_clipped(tmp_path: Path, name: str) -> None:
+    # Reported: a card of 100,000 characters was quoted back in full.
+    old, new = QUOTED_BACK[name]
+    error = _load_with(tmp_path, old, new)
+    assert len(error.message) < 400, error.message[:600]
+    assert "100,0" in error.message and " characters)" in error.message  # limits.clip says how long it was
+
+
+@pytest.mark.parametrize("name", ["number", "base-60"])
+def test_check_names_the_place_of_a_bad_number_in_one_line(tmp_path: Path, name: str) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "rules-data", project / "rules-data")
+    value = "1" * 5000 if name == "number" else "1" + ":59" * 299_999
+    (project / "rules-data" / "sample-game.yaml").write_text(GOOD.replace("order: 9", f"order: {value}"),
+                                                             encoding="utf-8")
+    started = time.perf_counter()
+    result = _rulebook(project, "check")
+    took = time.perf_counter() - started
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    assert lines[0].startswith("rulebook: rules-data/sample-game.yaml:6:8: field `order`: ")
+    print(f"check with a {len(value):,}-character order: {took:.1f} s")  # a figure, not a test

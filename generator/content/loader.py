@@ -161,6 +161,33 @@ def clear_cache() -> None:
 # --- Loading ------------------------------------------------------------------------------
 
 
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+
+
+class _GameLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, but a value like ``1:30`` is text, not YAML 1.1's base-60 number 90.
+
+    An author writing ``1:30`` means the text; and ``1:59:59:...`` of 300,000 parts, read as one
+    number, took a minute of big-number arithmetic (issue 24, item 6). Every other value reads
+    as before: the int and float patterns below are PyYAML's (``resolver.py``) less their
+    base-60 branches."""
+
+
+_GameLoader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag not in (_INT, _FLOAT)]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_GameLoader.add_implicit_resolver(_INT, re.compile(r"""^(?:[-+]?0b[0-1_]+
+    |[-+]?0[0-7_]+
+    |[-+]?(?:0|[1-9][0-9_]*)
+    |[-+]?0x[0-9a-fA-F_]+)$""", re.VERBOSE), list("-+0123456789"))
+_GameLoader.add_implicit_resolver(_FLOAT, re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+    |[-+]?\.(?:inf|Inf|INF)
+    |\.(?:nan|NaN|NAN))$""", re.VERBOSE), list("-+0123456789."))
+
+
 @cache
 def _schema_validator() -> jsonschema.protocols.Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -218,7 +245,7 @@ def _parse(path: Path) -> Game:
     _check_characters(shown, text)
     try:
         _check_events(shown, text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_GameLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
@@ -269,7 +296,7 @@ def _check_events(shown: str, text: str) -> None:
     """Refuse anchors and aliases (a "billion laughs" alias tree, a recursive alias) and nesting
     deeper than ``limits.YAML_DEPTH``, from the event stream, before the recursive composer runs."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=_GameLoader):
         mark = event.start_mark
         where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark is not None else shown
         if isinstance(event, yaml.AliasEvent):
@@ -287,7 +314,10 @@ def _check_events(shown: str, text: str) -> None:
             depth -= 1
 
 
-_SCALARS = yaml.SafeLoader("")
+_SCALARS = _GameLoader("")
+
+#: What is left of a whole number's text once its sign, ``0x``/``0b`` and ``_`` separators go.
+_NUMBER_PREFIX = re.compile(r"^[-+]?(?:0[xb])?")
 
 
 def _to_python(
@@ -321,18 +351,27 @@ def _to_python(
     if isinstance(node, yaml.SequenceNode):
         return [_to_python(v, path + (i,), positions, key_positions, shown) for i, v in enumerate(node.value)]
     assert isinstance(node, yaml.ScalarNode)
+    line, col = positions[path]
+    if node.tag == _INT:
+        # Counted on the text, before Python builds the number (its 4,300-digit limit would
+        # otherwise answer, with no place in the file).
+        digits = len(_NUMBER_PREFIX.sub("", node.value).replace("_", ""))
+        if digits > limits.YAML_NUMBER_DIGITS:
+            raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: a number of {digits:,} digits; "
+                                                          f"a game file's numbers have at most {limits.YAML_NUMBER_DIGITS} "
+                                                          f"(put text in quotes)")
     try:
         return _SCALARS.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        line, col = positions[path]
-        raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: {exc}") from None
+    except (yaml.YAMLError, ValueError) as exc:
+        raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: {limits.clip(str(exc), 120)}") from None
 
 
 def _dotted(path: FieldPath) -> str:
-    """``rules[0].items[2].id`` for a field path; ``(the file)`` for the top."""
+    """``rules[0].items[2].id`` for a field path; ``(the file)`` for the top (a key of any length
+    clipped, ``limits.clip``)."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        out += f"[{part}]" if isinstance(part, int) else (f".{limits.clip(part)}" if out else limits.clip(part))
     return out or "(the file)"
 
 
@@ -370,12 +409,11 @@ def _describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        short = value if len(value) <= 40 else value[:37] + "..."
-        return json.dumps(short, ensure_ascii=False)
+        return limits.clip(json.dumps(value, ensure_ascii=False))
     if isinstance(value, list):
         return f"a list of {len(value)}" if value else "an empty list"
     if isinstance(value, dict):
-        return f"a mapping with keys {', '.join(list(value)[:4])}" if value else "an empty mapping"
+        return f"a mapping with keys {', '.join(map(limits.clip, list(value)[:4]))}" if value else "an empty mapping"
     return type(value).__name__  # dates and the like
 
 
@@ -420,7 +458,7 @@ def _schema_message(error: jsonschema.ValidationError) -> tuple[FieldPath, str]:
     if v in ("enum", "const"):
         options = vv if v == "enum" else [vv]
         return path, f"{what}: expected one of {', '.join(map(str, options))}, got {got}"
-    return path, f"{what}: {error.message}"
+    return path, f"{what}: {limits.clip(error.message, 120)}"
 
 
 def _closest(word: str, options: Sequence[str]) -> str | None:
@@ -473,7 +511,7 @@ def _check_semantics(
     game_id = data["id"]
     stem = path.stem
     if game_id != stem:
-        raise fail(("id",), f"expected the file name, {stem!r}, got {game_id!r}")
+        raise fail(("id",), f"expected the file name, {_quote(stem)}, got {_quote(game_id)}")
     prefix = id_prefix(game_id)
 
     # Ids: unique across the file, and prefixed with the game id.
@@ -482,10 +520,10 @@ def _check_semantics(
     for at, entry in _entries_with_ids(data):
         item_id = entry["id"]
         if not item_id.startswith(prefix):
-            raise fail(at + ("id",), f"expected an id starting with {prefix!r}, got {item_id!r}")
+            raise fail(at + ("id",), f"expected an id starting with {_quote(prefix)}, got {_quote(item_id)}")
         if item_id in items:
             first = positions.get(where[item_id] + ("id",), (0, 0))[0]
-            raise fail(at + ("id",), f"expected an id used nowhere else in the file, got {item_id!r}, "
+            raise fail(at + ("id",), f"expected an id used nowhere else in the file, got {_quote(item_id)}, "
                                      f"already used on line {first}")
         items[item_id] = entry
         where[item_id] = at
@@ -494,11 +532,11 @@ def _check_semantics(
     keys = [g["key"] for g in data["glance"]]
     for i, k in enumerate(keys):
         if k in keys[:i]:
-            raise fail(("glance", i, "key"), f"expected each glance key once, got {k!r} twice")
+            raise fail(("glance", i, "key"), f"expected each glance key once, got {_quote(k)} twice")
     for k in REQUIRED_GLANCE:
         if k not in keys:
-            raise fail(("glance",), f"expected a fact with key {k!r} (players, rounds and packs are "
-                                    f"required), got keys {', '.join(keys)}")
+            raise fail(("glance",), f"expected a fact with key {_quote(k)} (players, rounds and packs are "
+                                    f"required), got keys {_quote_list(keys)}")
 
     # Comparison rows give one cell per relative.
     comparison = data.get("comparison")
@@ -526,13 +564,13 @@ def _check_semantics(
                 if ref not in rule_items:
                     raise fail((part, "steps", i, "rules", j),
                                f"expected the id of a rule, scoring rule or tie-breaker in this file, "
-                               f"got {ref!r}{_hint(ref, rule_items)}")
+                               f"got {_quote(ref)}{_hint(ref, rule_items)}")
 
     # Rulings cite existing rule ids.
     for i, ruling in enumerate(data["rulings"]):
         for j, ref in enumerate(ruling["rules"]):
             if ref not in items:
-                raise fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {ref!r}"
+                raise fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {_quote(ref)}"
                                                        f"{_hint(ref, items)}")
         # One reading is followed; examples are worked examples; an engine-free ruling says so.
         if ruling["chosen"] > len(ruling["readings"]):
@@ -542,7 +580,7 @@ def _check_semantics(
         for j, ref in enumerate(ruling.get("examples") or []):
             if ref not in example_ids:
                 raise fail(("rulings", i, "examples", j), f"expected the id of a worked example in this file, "
-                                                          f"got {ref!r}{_hint(ref, example_ids)}")
+                                                          f"got {_quote(ref)}{_hint(ref, example_ids)}")
         if "text_only" in ruling and ("engine" in ruling or "python_only" in ruling):
             raise fail(("rulings", i, "text_only"), "expected either `text_only` (no engine implements it) or "
                                                     "`engine`/`python_only`, not both")
@@ -561,11 +599,11 @@ def _check_semantics(
         if option["id"] in option_at:
             first = positions.get(option_at[option["id"]] + ("id",), (0, 0))[0]
             raise fail(opt_path + ("id",), f"expected an option id used nowhere else in the file, got "
-                                        f"{option['id']!r}, already used on line {first}")
+                                        f"{_quote(option['id'])}, already used on line {first}")
         option_at[option["id"]] = opt_path
         values = option["values"]
         if len(set(values)) != len(values):
-            raise fail(opt_path + ("values",), f"expected each value once, got {', '.join(values)}")
+            raise fail(opt_path + ("values",), f"expected each value once, got {_quote_list(values)}")
         if readings is not None and len(values) != readings:
             raise fail(opt_path + ("values",), f"expected one value per reading ({readings}), got {len(values)}")
         if readings is None and len(values) != 2:
@@ -573,11 +611,11 @@ def _check_semantics(
         for value, texts in (option.get("wording") or {}).items():
             if value not in values:
                 raise fail(opt_path + ("wording", value), f"expected one of the option's values "
-                                                       f"({', '.join(values)}), got {value!r}")
+                                                       f"({_quote_list(values)}), got {_quote(value)}")
             for item_id in texts:
                 if item_id not in items:
                     raise fail(opt_path + ("wording", value, item_id),
-                               f"expected the id of an item in this file, got {item_id!r}{_hint(item_id, items)}")
+                               f"expected the id of an item in this file, got {_quote(item_id)}{_hint(item_id, items)}")
 
     # Text tokens: [[8H]] must be a card, [[#id]] an existing id.
     for at, text in _texts(data, ()):
@@ -585,13 +623,13 @@ def _check_semantics(
             hash_, body = m.groups()
             if hash_:
                 if body not in items:
-                    raise fail(at, f"expected [[#id]] to name an item in this file, got [[#{body}]]"
+                    raise fail(at, f"expected [[#id]] to name an item in this file, got [[#{limits.clip(body)}]]"
                                    f"{_hint(body, items)}")
             else:
                 try:
                     parse_card(body)
                 except RulebookError as exc:
-                    raise fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{body}]] ({exc})"
+                    raise fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{limits.clip(body)}]] ({exc})"
                                ) from None
 
     # Examples and the sample round: every card in the input parses.
@@ -606,13 +644,22 @@ def _check_semantics(
             try:
                 parse_card(value)
             except RulebookError as exc:
-                raise fail(at, f"expected a card, got {json.dumps(value)} ({exc})") from None
+                raise fail(at, f"expected a card, got {limits.clip(json.dumps(value, ensure_ascii=False))} ({exc})") from None
     return items
+
+
+def _quote(value: object) -> str:
+    """A value an error message quotes back: its ``repr``, clipped (``limits.clip``)."""
+    return limits.clip(repr(value))
+
+
+def _quote_list(values: Sequence[str]) -> str:
+    return limits.clip(", ".join(values), 120)
 
 
 def _hint(word: str, items: Mapping[str, Any]) -> str:
     near = _closest(word, list(items))
-    return f" (did you mean {near!r}?)" if near else ""
+    return f" (did you mean {_quote(near)}?)" if near else ""
 
 
 def _entries_with_ids(data: Mapping[str, Any]) -> Iterator[tuple[FieldPath, Mapping[str, Any]]]:

@@ -31,6 +31,9 @@ Why each number is what it is:
 * ``POT_CHIPS``: a 3 Chip Stack pot is chips on a family table; a million leaves room.
 * ``GAME_FILE_BYTES`` and ``YAML_DEPTH``: the largest game file is about 60 KB and nests eight
   levels deep; game files use no anchors or aliases (refused by the loader).
+* ``YAML_NUMBER_DIGITS``: a whole number in a game file is an order, a pot, a score: fifteen
+  digits stay below 2**53, so the browser reads every such number exactly, and Python never
+  meets its own 4,300-digit limit on reading one.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ QUOTE_CHARS = 40
 POT_CHIPS = 1_000_000
 GAME_FILE_BYTES = 1_000_000
 YAML_DEPTH = 30
+YAML_NUMBER_DIGITS = 15
 
 
 def clip(text: str, limit: int = QUOTE_CHARS) -> str:

@@ -71,7 +71,12 @@ def python_score(rec: dict[str, Any]) -> dict[str, Any]:
 
 
 def caller_text(groups: list[chips.Group]) -> str:
-    return "; ".join(" ".join(format_card(c) for c in g.cards) for g in groups)
+    """Groups as typed: cards as laid down, a semicolon between groups, and "run" before a run
+    whose cards alone would read as a set (one natural card and wilds)."""
+    def typed(g: chips.Group) -> str:
+        naturals = sum(not chips.is_wild(c) for c in g.cards)
+        return ("run " if g.kind == "run" and naturals < 2 else "") + " ".join(format_card(c) for c in g.cards)
+    return "; ".join(typed(g) for g in groups)
 
 
 # --- Chips ------------------------------------------------------------------------------------
@@ -142,9 +147,7 @@ def test_the_callers_groups_take_lay_offs(open_page: Any) -> None:
     page.select_option(f"{CHIPS} select[name=packs]", "2")
     checked = 0
     while checked < 15:
-        callers = random_caller_groups(rng, 2)
-        if any(sum(not chips.is_wild(c) for c in g.cards) < 2 for g in callers):
-            continue  # one natural and wilds ("JK 2H 3H") reads as a set in text: not what was drawn
+        callers = random_caller_groups(rng, 2)  # some extended past ten cards, some of wilds alone
         checked += 1
         hand = random_hand(rng, 2, 10, [c for g in callers for c in g.cards])
         codes = [format_card(c) for c in hand]
@@ -153,6 +156,33 @@ def test_the_callers_groups_take_lay_offs(open_page: Any) -> None:
         want = python_score({"hand": codes, "packs": 2, "caller_groups": [
             {k: v for k, v in g.to_record().items() if k != "lo"} for g in callers]})
         assert score_of(page) == str(want["score"]), (codes, caller_text(callers))
+    assert not page.errors
+
+
+def test_the_callers_groups_are_read_as_the_rulings_say(open_page: Any) -> None:
+    """chips-ruling-wild-set-rank: a caller's group of wilds alone is a set of 2s; a caller's run
+    with one natural card is typed with the word "run", its cards in order (issue 23)."""
+    page = open_page("chips/")
+    page.fill(CALLER, "2S 2H JK")
+    page.fill(CARDS, "KC 8H QC")
+    page.press(CARDS, "Enter")
+    assert score_of(page) == "28"  # nothing lays off onto a set of 2s but wilds: 10 + 8 + 10
+    assert "Laid off" not in page.text_content(RESULT) and error_beside(page, "caller") == ""
+    page.fill(CALLER, "run 8H JK 2S")  # the 8, 9 and 10 of hearts, as the caller laid them down
+    page.fill(CARDS, "7H 4C")
+    page.press(CARDS, "Enter")
+    assert score_of(page) == "4"
+    laid = page.locator(f"{RESULT} .rb-result__laid")
+    assert laid.get_by_role("img", name="seven of hearts").count() == 1  # "Laid off ... 7♥ on group 1"
+    assert json.loads(page.get_attribute(RESULT, "data-record"))["lay_offs"] == [{"card": "7H", "group": 0, "as": "7H"}]
+    page.fill(CALLER, "8H JK 2S")  # without the word: a set of 8s, and the 7 stays in hand
+    assert score_of(page) == "11"
+    page.fill(CALLER, "run JK 2S 2H")
+    page.press(CALLER, "Enter")
+    assert error_beside(page, "caller") == "Caller's group 1: a group of wilds alone counts as a set of 2s, not a run"
+    assert page.get_attribute(CALLER, "aria-invalid") == "true"
+    help_text = page.text_content("#rbw-chips-caller-help")
+    assert "run 8H JK 2S" in help_text and "set of 2s" in help_text
     assert not page.errors
 
 

@@ -1,13 +1,14 @@
 // The Chips hand scorer. Reveals and runs the form that generator/site/widgets.py renders
 // (hidden until now) into [data-widget="chips"]: results as you type (and on Enter, without a
-// reload) right under the Cards field, kept on screen while the grid is in use, a tap grid of the 52 cards and the joker that counts copies up to what the packs
-// hold and stops at ten cards, the caller's groups for laying off, words for every group, errors
-// beside the field they belong to (a card still being typed is not flagged), and a polite live
-// region that waits for the answer to settle. Mounts inside Material's document$ (instant
-// navigation swaps the page without running scripts again); mounting twice does nothing.
+// reload) right under the Cards field, kept on screen while the grid is in use, a tap grid of the
+// 52 cards and the joker that counts copies up to what the packs hold and stops at ten cards, the
+// caller's groups for laying off (each read as the caller announced it: callerGroups), words for
+// every group, errors beside the field they belong to (a card still being typed is not flagged),
+// and a polite live region that waits for the answer to settle. Mounts inside Material's document$
+// (instant navigation swaps the page without running scripts again); mounting twice does nothing.
 // Text goes in with textContent only: what people type is never read as HTML.
 
-import { scoreChips, describeMeld, cardValue } from "../engine/chips.js";
+import { scoreChips, describeMeld, cardValue, isWild } from "../engine/chips.js";
 import { parseCard, cardSymbol, spokenName } from "../engine/cards.js";
 import { el, face, faces, sentence, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
 
@@ -19,20 +20,35 @@ const tokens = tokensOf;
 const canonical = (tok) => { try { return parseCard(tok).code; } catch { return null; } };
 const spoken = (code) => spokenName(parseCard(code));
 
-/** The caller's groups from text ("8H 8S 8D; 4C 5C JK"): a set when the natural cards share a
- * rank (or there are only wilds: they stand as Kings), a run when they share a suit. */
-function callerGroups(text) {
+const KIND_WORD = /^(run|set):?$/i;
+
+/** The caller's groups from text, each read as the caller announced it ("8H 8S 8D; run 8H JK 2S"),
+ * as the engine's group records. A group's cards say what it is: the natural cards all of one rank
+ * make a set (one natural card and wilds too), all of one suit a run, and wilds alone a set of 2s
+ * (chips-ruling-wild-set-rank). The word "run" (or "set") before the cards says what the cards
+ * alone cannot: "run 8H JK 2S" is the 8, 9 and 10 of hearts, the cards in run order, each wild
+ * standing for the place it sits in (chips-ruling-wild-stays). Throws an Error in words, naming
+ * the group, for a group it cannot read; the engine judges the rest. */
+export function callerGroups(text) {
   const parts = text.split(/[;\n|]/).map((p) => p.trim()).filter(Boolean);
   return parts.map((part, k) => {
-    const cards = tokens(part);
+    const name = `Caller's group ${k + 1}`;
+    let cards = tokens(part);
+    const said = cards.length && KIND_WORD.test(cards[0]) ? cards.shift().replace(":", "").toLowerCase() : null;
     const parsed = cards.map((tok) => {
-      try { return parseCard(tok); } catch { throw new Error(`Caller's group ${k + 1}: '${tok}' is not a card; write cards like 8H, 10S, JK`); }
+      if (KIND_WORD.test(tok)) throw new Error(`${name}: write "${tok.replace(":", "").toLowerCase()}" before its cards, not among them`);
+      try { return parseCard(tok); } catch { throw new Error(`${name}: '${tok}' is not a card; write cards like 8H, 10S, JK`); }
     });
-    const naturals = parsed.filter((c) => c.rank !== "2" && c.rank !== "JK");
-    if (!naturals.length) return { kind: "set", rank: "K", cards };
-    if (naturals.every((c) => c.rank === naturals[0].rank)) return { kind: "set", rank: naturals[0].rank, cards };
-    if (naturals.every((c) => c.suit === naturals[0].suit)) return { kind: "run", suit: naturals[0].suit, cards };
-    throw new Error(`Caller's group ${k + 1} (${cards.join(" ")}) is neither a set (one rank) nor a run (one suit)`);
+    if (!cards.length) throw new Error(`${name}: write its cards after "${said}"`);
+    const naturals = parsed.filter((c) => !isWild(c));
+    if (!naturals.length) {
+      if (said === "run") throw new Error(`${name}: a group of wilds alone counts as a set of 2s, not a run`);
+      return { kind: "set", rank: "2", cards };
+    }
+    const [first] = naturals;
+    if (said === "set" || (!said && naturals.every((c) => c.rank === first.rank))) return { kind: "set", rank: first.rank, cards };
+    if (said === "run" || naturals.every((c) => c.suit === first.suit)) return { kind: "run", suit: first.suit, cards };
+    throw new Error(`${name} (${cards.join(" ")}) is neither a set (one rank) nor a run (one suit)`);
   });
 }
 
@@ -40,7 +56,7 @@ function callerGroups(text) {
 function explain(message) {
   let m = /^caller_groups\[(\d+)\](?:\.cards(?:\[\d+\])?)?: (.*)$/s.exec(message);
   if (m) return { field: "caller", text: `Caller's group ${Number(m[1]) + 1}: ${tidy(m[2])}` };
-  m = /^caller_groups: (.*)$/s.exec(message); // too many groups or cards (limits.js)
+  m = /^caller_groups: (.*)$/s.exec(message); // more groups than a caller lays down (limits.js)
   if (m) return { field: "caller", text: `Caller's groups: ${tidy(m[1])}` };
   m = /^hand(?:\[\d+\])?: (.*)$/s.exec(message);
   if (m) return { field: "cards", text: tidy(m[1]) };

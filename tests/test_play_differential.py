@@ -33,8 +33,10 @@ from typing import Any
 import pytest
 
 from generator.engine.cards import build_deck, format_card
+from generator.engine.play import chains as play_chains
 from generator.engine.play import chips as play_chips
-from generator.engine.play import rng
+from generator.engine.play import rng, saves
+from generator.engine.play import three_chip_stack as play_stack
 from tests.conftest import figure
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,3 +226,86 @@ def test_play_browser_port_matches_python_state_for_state(game: str) -> None:
     mixed = sum(1 for r in requests if r.get("random"))
     figure(f"play differential ({game}): {len(requests) - mixed} seeded computer-only games and {mixed} against "
            f"random seats, {states} states equal in Python and node, every one checked, {seconds:.0f} s")
+
+
+# --- Saves read back (issue 24, item 12) ------------------------------------------------------
+
+#: The three games' modules by the id the tables save them under.
+SAVE_GAMES: dict[str, ModuleType] = {"chips": play_chips, "chains": play_chains, "3-chip-stack": play_stack}
+#: Saves per game: genuine ones and each kind of edit below.
+SAVES_PER_GAME = 60
+
+
+def _edited_saves(game: str, rnd: random.Random) -> list[dict[str, Any]]:
+    """Saves as a table writes them (seat 0 picking at random, the others the computer's moves),
+    and the same saves edited: a computer seat's move swapped for another legal one, a human move
+    swapped (the moves after it may no longer be legal), a key added to a computer's move, a
+    number written as true, the moves cut short, a move that is no move."""
+    mod = SAVE_GAMES[game]
+    out: list[dict[str, Any]] = []
+    for _ in range(SAVES_PER_GAME // 6):
+        players, seed = rnd.randint(2, 5), rnd.randrange(2**32)
+        state = mod.new_game(players, seed)
+        moves: list[Any] = []
+        places: list[tuple[int, int, list[Any]]] = []  # (index, seat, the other legal moves there)
+        while mod.seat_to_act(state) is not None and len(moves) < rnd.randint(20, 200):
+            seat = mod.seat_to_act(state)
+            legal = mod.legal_moves(state)
+            move = rnd.choice(legal) if seat == 0 else mod.bot_move(state)
+            places.append((len(moves), seat, [m for m in legal if m != move]))
+            state = mod.apply_move(state, move)
+            moves.append(move)
+        base = {"game": game, "players": players, "seed": seed}
+        out.append({**base, "moves": moves, "kind": "genuine"})
+        computer = [p for p in places if p[1] != 0 and p[2]]
+        human = [p for p in places if p[1] == 0 and p[2]]
+        for kind in ("computer", "human", "extra-key", "true", "cut", "junk"):
+            edited = json.loads(json.dumps(moves))
+            if kind in ("computer", "human") and (computer if kind == "computer" else human):
+                at, _, others = rnd.choice(computer if kind == "computer" else human)
+                edited[at] = rnd.choice(others)
+            elif kind == "extra-key" and computer:
+                edited[rnd.choice(computer)[0]]["why"] = 1
+            elif kind == "true":
+                numbered = [k for k, m in enumerate(edited) if any(isinstance(v, int) and v in (0, 1) for v in m.values())]
+                if numbered:
+                    k = rnd.choice(numbered)
+                    key = next(key for key, v in edited[k].items() if isinstance(v, int) and v in (0, 1))
+                    edited[k][key] = bool(edited[k][key])
+            elif kind == "cut":
+                edited = edited[: rnd.randrange(len(edited) + 1)]
+            elif kind == "junk" and edited:
+                edited[rnd.randrange(len(edited))] = rnd.choice([None, 7, "draw", [], {}])
+            if edited != moves:
+                out.append({**base, "moves": edited, "kind": kind})
+    return out
+
+
+def _py_replayed(req: dict[str, Any]) -> dict[str, Any]:
+    try:
+        state = saves.replay(SAVE_GAMES[req["game"]], req["players"], req["seed"], req["moves"])
+    except saves.RefusedSave as refused:
+        return {"refused": refused.at}
+    return {"digest": hashlib.sha1(canonical(state).encode()).hexdigest()}
+
+
+def test_a_save_is_read_back_the_same_in_both_ports() -> None:
+    """The same saves, genuine and edited, through saves.py and play/saves.js: the same state (its
+    digest) or refused at the same move; genuine saves are accepted, a computer's move edited is
+    refused."""
+    rnd = random.Random(24)
+    requests = [{"replay": True, **r} for game in sorted(SAVE_GAMES) for r in _edited_saves(game, rnd)]
+    thread, lines = node_play(requests)
+    ours = [_py_replayed(r) for r in requests]
+    thread.join()
+    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
+    verdicts: Counter[str] = Counter()
+    for req, py, line in zip(requests, ours, lines, strict=True):
+        js = json.loads(line)
+        assert js == py, f"{req['game']} players={req['players']} seed={req['seed']}: Python {py}, node {js}"
+        verdicts["refused" if "refused" in py else "read"] += 1
+        if req["kind"] in ("genuine", "computer", "extra-key"):
+            assert ("digest" in py) is (req["kind"] == "genuine"), req
+    assert verdicts["refused"] > len(requests) // 3
+    figure(f"play differential (saves): {len(requests)} saves of the three games read back alike in Python and "
+           f"node, {verdicts['read']} read, {verdicts['refused']} refused at the same move")

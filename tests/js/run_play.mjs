@@ -5,6 +5,9 @@
 //   {"game": "chips", "players": 4, "seed": 7, "full": true}   ... with every state in full
 //   {"game": "chips", "players": 4, "seed": 7, "random": [1, 3]}  seats 1 and 3 pick uniformly
 //       among legalMoves, drawing from mulberry32 seeded with seed + 1 (rng.js's below)
+//   {"replay": true, "game": "chains", "players": 3, "seed": 7, "moves": [...]}  a practice save
+//       read back by play/saves.js replaySave (any of the three games): {"digest"} of the state
+//       it replays to, or {"refused": k}, the index of the first move refused
 //
 // Answer: {"moves": [...], "digests": [...], "final": state} (or {"error", "step"} when a move
 // was refused or a game did not end): digests[k] is the SHA-1 of the canonical JSON (keys
@@ -19,11 +22,14 @@
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import * as stack from "../../docs/assets/js/play/3-chip-stack.js";
+import * as chains from "../../docs/assets/js/play/chains.js";
 import * as chips from "../../docs/assets/js/play/chips.js";
 import { below, seedState } from "../../docs/assets/js/play/rng.js";
+import { RefusedSave, replaySave } from "../../docs/assets/js/play/saves.js";
 
 export const GAMES = {
-  chips,
+  chips, chains, "3-chip-stack": stack,
 };
 
 /** A game longer than this many moves is taken to be stuck (no rule ends it). */
@@ -89,6 +95,16 @@ export function playGame(mod, { players, seed, full = false, random = [] }) {
   return out;
 }
 
+/** A save replayed as the practice tables read it. */
+export function replayed(mod, { players, seed, moves }) {
+  try {
+    return { digest: sha1(canonical(replaySave(mod, { players, seed, moves }))) };
+  } catch (e) {
+    if (e instanceof RefusedSave) return { refused: e.at };
+    throw e;
+  }
+}
+
 async function main() {
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     if (!line.trim()) continue;
@@ -96,7 +112,8 @@ async function main() {
     try {
       const req = JSON.parse(line);
       const mod = GAMES[req.game];
-      answer = mod ? playGame(mod, req) : { error: `unknown game ${JSON.stringify(req.game)}` };
+      if (!mod) answer = { error: `unknown game ${JSON.stringify(req.game)}` };
+      else answer = req.replay ? replayed(mod, req) : playGame(mod, req);
     } catch (e) {
       answer = { error: `run_play: ${e.message}`, thrown: true };
     }

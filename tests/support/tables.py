@@ -156,3 +156,32 @@ class Table:
     def shot(self, page: Any, name: str, *, full: bool = True) -> None:
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"play-table-{self.shots}-{name}.png"), full_page=full)
+
+
+# --- Saves made in Python (issue 24) -------------------------------------------------------------
+
+def bot_record(table: Table, seed: int, players: int, moves: int) -> dict[str, Any]:
+    """A save of `table`'s game as the page writes it: `moves` moves (fewer if the game ends), each
+    the computer player's (so the human seat played as the computer would), every finished round
+    seen."""
+    state = table.play.new_game(players, seed)
+    made: list[dict[str, Any]] = []
+    while len(made) < moves and table.play.seat_to_act(state) is not None:
+        move = table.play.bot_move(state)
+        state = table.play.apply_move(state, move)
+        made.append(move)
+    return {"v": 1, "game": table.game, "seed": seed, "players": players, "moves": made, "seen": len(state["rounds"])}
+
+
+def computer_seat_edited(table: Table, record: dict[str, Any]) -> dict[str, Any]:
+    """`record` cut at its first computer seat's move that has another legal move, which stands in
+    its place: a save that the rules accept but where the computer did not play its own move."""
+    state = table.play.new_game(record["players"], record["seed"])
+    for k, move in enumerate(record["moves"]):
+        if table.play.seat_to_act(state) != 0:
+            other = [m for m in table.play.legal_moves(state) if m != move]
+            if other:
+                table.play.apply_move(state, other[-1])  # the rules accept it
+                return {**record, "moves": [*record["moves"][:k], other[-1]], "seen": len(state["rounds"])}
+        state = table.play.apply_move(state, move)
+    raise AssertionError("no computer move with another legal move in this record")

@@ -4,14 +4,16 @@
 // numbered from 1 everywhere.
 //
 // A game is kept as its record {v, game, seed, players, moves, seen}: the seed and the moves the
-// table made, replayed through the engine on load. So a saved game is checked move by move by the
-// same rules (a damaged or tampered one fails the replay, says so and starts afresh, never a blank
-// page), and the storage is small and bounded. The seed and the number of players come from the
-// address (?seed=N&players=K) so a game can be shared and replayed.
+// table made, replayed through the engine on load (../saves.js: every move by the same rules, and
+// each computer seat's move the computer's own). So a damaged or edited save fails the replay,
+// says so and starts afresh, never a blank page, and the storage is small and bounded. The seed
+// and the number of players come from the address (?seed=N&players=K) so a game can be shared
+// and replayed.
 
 import { cardSymbol, parseCard } from "../../engine/cards.js";
 import { el, tidy } from "../../widgets/dom.js";
 import { freshSeed, seedFrom } from "../drills/common.js";
+import { replaySave } from "../saves.js";
 
 export const HUMAN = 0;
 /** The computer's pause before each of its moves, so a person can follow the table. */
@@ -52,11 +54,10 @@ function storage() {
   }
 }
 
-/** The engine's state after the record's moves; throws when any of them is not legal. */
+/** The engine's state after the record's moves; throws when any of them is not legal, or when a
+ * computer seat's move is not the computer's own (../saves.js). */
 export function replay(engine, record) {
-  let state = engine.newGame({ players: record.players, seed: record.seed });
-  for (const move of record.moves) state = engine.applyMove(state, move);
-  return state;
+  return replaySave(engine, record, HUMAN);
 }
 
 /** A record read back from storage, replayed: {record, state}, {damaged: true} or null (none). */

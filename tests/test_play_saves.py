@@ -1,0 +1,85 @@
+"""A saved practice game read back (generator/engine/play/saves.py, issue 24 item 12): the computer
+seats' moves must be the computer's own, the human's need only be legal, for each of the three
+games. The browser port agrees save for save: tests/test_play_differential.py."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator.engine.errors import IllegalPlay
+from generator.engine.play import chains, chips, saves, three_chip_stack
+
+GAMES: dict[str, ModuleType] = {"chips": chips, "chains": chains, "3-chip-stack": three_chip_stack}
+
+
+def _played(mod: ModuleType, players: int, seed: int, moves: int, pick_seed: int) -> list[dict[str, Any]]:
+    """A game's first `moves` moves: the computer at every seat but 0, which picks at random."""
+    rnd = random.Random(pick_seed)
+    state = mod.new_game(players, seed)
+    made = []
+    while len(made) < moves and mod.seat_to_act(state) is not None:
+        move = rnd.choice(mod.legal_moves(state)) if mod.seat_to_act(state) == 0 else mod.bot_move(state)
+        state = mod.apply_move(state, move)
+        made.append(move)
+    return made
+
+
+def _state_after(mod: ModuleType, players: int, seed: int, moves: list[dict[str, Any]]) -> Any:
+    state = mod.new_game(players, seed)
+    for move in moves:
+        state = mod.apply_move(state, move)
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_save_replays_to_the_state_the_moves_make(game: str) -> None:
+    mod = GAMES[game]
+    for seed in range(6):
+        moves = _played(mod, 3, seed, 80, seed)
+        assert saves.replay(mod, 3, seed, moves) == _state_after(mod, 3, seed, moves)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_computer_seat_plays_only_the_computers_own_move(game: str) -> None:
+    mod = GAMES[game]
+    moves = _played(mod, 3, 11, 80, 1)
+    state = mod.new_game(3, 11)
+    for at, move in enumerate(moves):
+        if mod.seat_to_act(state) != 0:
+            other = [m for m in mod.legal_moves(state) if m != move]
+            if other:
+                mod.apply_move(state, other[0])  # the rules allow it ...
+                with pytest.raises(saves.RefusedSave, match=r"^move \d+: player \d is the computer") as refused:
+                    saves.replay(mod, 3, 11, [*moves[:at], other[0]])  # ... the computer does not play it
+                assert refused.value.at == at and isinstance(refused.value, IllegalPlay)
+                return
+        state = mod.apply_move(state, move)
+    pytest.fail("no computer move with another legal move")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_humans_moves_need_only_be_legal(game: str) -> None:
+    mod = GAMES[game]
+    for pick in range(5):  # seat 0 picks differently each time; every save replays
+        moves = _played(mod, 4, 3, 60, 100 + pick)
+        saves.replay(mod, 4, 3, moves)
+
+
+def test_an_illegal_move_is_refused_at_its_place() -> None:
+    moves = _played(chips, 3, 2, 10, 0)
+    with pytest.raises(saves.RefusedSave, match=r"^move 4: ") as refused:
+        saves.replay(chips, 3, 2, [*moves[:3], {"type": "fly"}])
+    assert refused.value.at == 3
+
+
+def test_moves_are_the_same_as_json_values_are_in_the_browser() -> None:
+    assert saves.same_move({"type": "take", "from": "pile", "index": 1}, {"index": 1.0, "from": "pile", "type": "take"})
+    assert not saves.same_move({"index": True}, {"index": 1})
+    assert not saves.same_move({"index": 0}, {"index": False})
+    assert not saves.same_move({"type": "take"}, {"type": "take", "from": "deck"})
+    assert not saves.same_move([1, 2], [2, 1])
+    assert not saves.same_move("1", 1)

@@ -6,9 +6,13 @@
 // A game is kept as its record {v, game, seed, players, moves, seen}: the seed and the moves the
 // table made, replayed through the engine on load (../saves.js: every move by the same rules, and
 // each computer seat's move the computer's own). So a damaged or edited save fails the replay,
-// says so and starts afresh, never a blank page, and the storage is small and bounded. The seed
-// and the number of players come from the address (?seed=N&players=K) so a game can be shared
-// and replayed.
+// says so and starts afresh, never a blank page, and the storage is small and bounded.
+//
+// The seed and the number of players can come from the address (?seed=N&players=K), so a game can
+// be shared and replayed. Such a link offers its game; it never replaces a game in progress without
+// the player's say (issue 24): the table keeps the saved game and asks, on the page. Whatever
+// game the table then plays (kept, linked or new) is written into the address, so a reload asks
+// for the game on the table and the link is not offered again.
 
 import { cardSymbol, parseCard } from "../../engine/cards.js";
 import { el, tidy } from "../../widgets/dom.js";
@@ -106,31 +110,30 @@ export function forgetGame(game) {
   }
 }
 
-/** {seed, players} asked for by the address, each null when absent or not a number in range.
- * The drill on the same page rewrites the query (its own ?seed=), so the address the page was
- * opened with (the navigation entry) is read too, when it is this page's. */
+/** {seed, players} asked for by the page's address, each null when absent or not a number in
+ * range. Only the address as it is now: the drill on the same page keeps ?seed= and ?players= when
+ * it rewrites the query, and the table writes its own game there, so the address the document was
+ * first opened with (instant navigation keeps the document) never speaks for a later visit. */
 export function askedFor({ minPlayers, maxPlayers }) {
-  const candidates = [window.location.href];
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has("players")) return { seed: null, players: null };
+  const seed = seedFrom(url.searchParams.get("seed"));
+  const n = Number(url.searchParams.get("players"));
+  const players = Number.isInteger(n) && n >= minPlayers && n <= maxPlayers ? n : null;
+  return { seed, players };
+}
+
+/** Put the game on the table in the page's address (?seed=&players=), the drill's own settings
+ * kept, without a new history entry. */
+export function showGameInAddress(seed, players) {
   try {
-    const nav = performance.getEntriesByType("navigation")[0];
-    if (nav && nav.name) candidates.push(nav.name);
+    const url = new URL(window.location.href);
+    url.searchParams.set("seed", String(seed));
+    url.searchParams.set("players", String(players));
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
   } catch {
-    // no navigation timing: the current address only
+    // a page opened from a file: the link to this game still carries them
   }
-  for (const href of candidates) {
-    let url;
-    try {
-      url = new URL(href);
-    } catch {
-      continue;
-    }
-    if (url.pathname !== window.location.pathname || !url.searchParams.has("players")) continue;
-    const seed = seedFrom(url.searchParams.get("seed"));
-    const n = Number(url.searchParams.get("players"));
-    const players = Number.isInteger(n) && n >= minPlayers && n <= maxPlayers ? n : null;
-    return { seed, players };
-  }
-  return { seed: null, players: null };
 }
 
 /** This game's address: the page with ?seed=N&players=K. */
@@ -215,9 +218,15 @@ export function runTable(root, spec) {
     forgetGame(game);
   }
   const wanted = asked.players !== null && asked.seed !== null;
-  if (saved && !saved.damaged && (!wanted || (saved.record.seed === asked.seed && saved.record.players === asked.players))) {
-    record = saved.record;
-    state = saved.state;
+  const kept = saved && !saved.damaged ? saved : null;
+  const sameGame = kept && wanted && kept.record.seed === asked.seed && kept.record.players === asked.players;
+  // A game in progress: a move made and the game not over. A link never replaces one unasked.
+  const inProgress = kept && kept.record.moves.length > 0 && engine.seatToAct(kept.state) !== null;
+  /** The link's game while the player has not said whether to play it (null: nothing offered). */
+  let offer = wanted && kept && !sameGame && inProgress ? { seed: asked.seed, players: asked.players } : null;
+  if (kept && (!wanted || sameGame || offer)) {
+    record = kept.record;
+    state = kept.state;
     log = recentLog(record);
   } else {
     start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed());
@@ -295,9 +304,23 @@ export function runTable(root, spec) {
     newGame(players, seed) {
       start(players, seed);
       note = "";
+      offer = null;
       saveGame(record);
+      showGameInAddress(seed, players);
       ctl.draw();
       schedule();
+    },
+    /** The game a link offers in place of the one in progress ({seed, players}), or null. */
+    offer: () => offer,
+    /** The player's answer to the offer: keep the game in progress (its address put back), or
+     * start the linked one. */
+    keepGame() {
+      offer = null;
+      showGameInAddress(record.seed, record.players);
+      ctl.draw();
+    },
+    takeOffer() {
+      if (offer) ctl.newGame(offer.players, offer.seed);
     },
     seeRound() {
       record.seen = state.rounds.length;
@@ -352,7 +375,7 @@ export function tableShell(root, game, prefix, { heading }) {
     gameUrl: gameUrlOf(root, game),
     setup: el("form", { class: "rb-table__setup", "aria-label": "New practice game" }),
     note: el("p", { class: "rb-table__note", role: "status", "data-note": "" }),
-    status: el("p", { class: "rb-table__status", "data-status": "" }),
+    status: el("p", { class: "rb-table__status", "data-status": "", tabindex: "-1" }),
     seats: el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" }),
     logList: el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" }),
     logLive: el("p", { class: "rb-table__live", "aria-live": "polite", "data-live": "" }),
@@ -437,13 +460,60 @@ export function startTable(root, shell, spec, { message, words = String, forget 
     }
     return error;
   };
+  let offerBox = null;
+  const answered = () => {
+    if (!offerBox) return;
+    offerBox.remove();
+    offerBox = null;
+    shell.status.focus({ preventScroll: true }); // where the answered question was
+  };
   shell.setup.addEventListener("submit", (event) => {
     event.preventDefault();
     say([]);
     forget();
     ctl.newGame(Number(select.value), freshSeed());
+    select.value = String(ctl.record().players);
+    if (offerBox) answered();
   });
+  if (ctl.offer()) {
+    offerBox = offerNode(shell.prefix, ctl);
+    offerBox.querySelector("[data-offer-keep]").addEventListener("click", () => {
+      ctl.keepGame();
+      answered();
+    });
+    offerBox.querySelector("[data-offer-start]").addEventListener("click", () => {
+      say([]);
+      forget();
+      ctl.takeOffer();
+      select.value = String(ctl.record().players);
+      answered();
+    });
+    shell.note.after(offerBox);
+  }
   return { ctl, say, act };
+}
+
+/** The question a link to another game asks while a game is in progress: its words, and the two
+ * answers (keep my game / start the linked one). */
+function offerNode(prefix, ctl) {
+  const linked = ctl.offer();
+  const rec = ctl.record();
+  const id = `rb-table-${prefix}-offer`;
+  const box = el("section", { class: "rb-table__offer", "aria-labelledby": id, "data-offer": "" });
+  const moves = rec.moves.length;
+  box.append(
+    el("h3", { id, class: "rb-table__heading" }, "This link is to another game"),
+    el("p", {}, `The link that opened this page deals a new game: seed ${linked.seed}, ${linked.players} players. `
+      + `Your game in progress (seed ${rec.seed}, ${rec.players} players, ${moves} move${moves === 1 ? "" : "s"} made) `
+      + "stays on the table until you choose."),
+  );
+  const row = el("p", { class: "rb-table__actions" });
+  row.append(
+    el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-offer-keep": "" }, "Keep my game"),
+    el("button", { type: "button", class: "md-button rb-table__button", "data-offer-start": "" }, "Start the linked game"),
+  );
+  box.append(row);
+  return box;
 }
 
 /** What every draw shows the same way: the record on the root's data attributes (for the tests

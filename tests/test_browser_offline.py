@@ -170,6 +170,51 @@ def test_an_update_waits_for_reload_and_the_saved_game_survives_it(
         context.close()
 
 
+#: Addresses the site writes itself (the drills' and the tables' queries, a shared game, a
+#: fragment) or a reader may type (any query, no trailing slash), and what shows the page works.
+OFFLINE_ADDRESSES = (
+    ("chips/play/?round=1&focus=any&caller=no&question=123", '[data-practice-game="chips"][data-mounted="true"]'),
+    ("chains/play/?seed=5&players=3", '[data-practice-game="chains"][data-mounted="true"]'),
+    ("3-chip-stack/play/?hands=3&question=9&seed=5&players=3", '[data-practice-game="3-chip-stack"][data-mounted="true"]'),
+    ("chips/?x=1", '[data-widget="chips"][data-mounted="true"]'),
+    ("chips/#chips-lay-off", '[data-widget="chips"][data-mounted="true"]'),
+    ("keep-score/?from=home", ".sk-app"),
+    ("?utm_source=x", "#game-chips a"),
+)
+
+
+def test_every_address_the_site_writes_reloads_offline_and_an_unknown_one_gets_the_404_page(
+        browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        _controlled(page, site_url)
+        watch.responses.clear()
+        context.set_offline(True)
+        for address, ready in OFFLINE_ADDRESSES:
+            page.goto(site_url + address)
+            page.wait_for_selector(ready, state="attached")
+            page.reload()  # the address as the page left it (the drill and the table rewrite it)
+            page.wait_for_selector(ready, state="attached")
+        # Without the trailing slash: the page, at its own address (so its relative links hold).
+        for address in ("chips", "chips/play", "keep-score?x=1"):
+            page.goto(site_url + address)
+            slashed = address.replace("?", "/?") if "?" in address else address + "/"
+            page.wait_for_url(site_url + slashed)
+        page.wait_for_selector(".sk-app")
+        # An address the site never had: the site's own 404 page, styled, not the browser's.
+        for unknown in ("no-such-page/", "chips/no-such-page", "pdf/no-such.pdf"):
+            page.goto(site_url + unknown)
+            assert page.locator("h1").first.inner_text() == "404 - Not found", unknown
+            assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith('"Atkinson'), unknown
+        assert not watch.errors, watch.errors
+        assert not watch.not_from_the_worker(), watch.not_from_the_worker()
+        page.screenshot(path=str(SHOTS / "offline-404-phone.png"))
+    finally:
+        context.close()
+
+
 #: The modules a page may fetch, by what it shows (docs/assets/js/loader.js picks them).
 ALWAYS = {"offline.js", "loader.js"}
 WIDGET = {

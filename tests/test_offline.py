@@ -1,5 +1,6 @@
 """generator/site/offline.py, the hook that makes sw.js with Workbox: what it precaches, what it
-caches on first use, its one-line failures, and a small site's sw.js made twice, byte for byte."""
+caches on first use (under each file's revision), which query parameters it ignores, the 404 page
+for unknown addresses, its one-line failures, and a small site's sw.js made twice, byte for byte."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ PDFS = ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-rulebook.pdf", "
 
 def _site(tmp_path: Path) -> Path:
     site = tmp_path / "site"
-    for rel in ("index.html", "chips/index.html", "assets/css/site.css", "assets/js/offline.js",
+    for rel in ("index.html", "404.html", "chips/index.html", "assets/css/site.css", "assets/js/offline.js",
                 "assets/javascripts/bundle.min.js.map", "assets/javascripts/lunr/min/lunr.de.min.js",
                 "assets/fonts/face.woff2", "assets/fonts/face.ttf", "search/search_index.json",
                 "sitemap.xml", "manifest.webmanifest", *(f"pdf/{p}" for p in PDFS)):
@@ -68,6 +69,35 @@ def test_the_plan_comes_from_the_download_list() -> None:
 ])
 def test_only_the_print_sheets_and_rulebooks_are_cached_when_first_opened(url: str, cached_on_first_use: bool) -> None:
     assert bool(re.search(offline.cached_on_open_url(GAME_IDS), url)) is cached_on_first_use
+
+
+def test_a_pdf_cached_when_first_opened_is_kept_under_its_revision(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    before = offline.revisions(site / "pdf", GAME_IDS)
+    _, on_demand = offline.pdf_plan(GAME_IDS)
+    assert sorted(before) == sorted(n for n in on_demand if (site / "pdf" / n).is_file())
+    assert "chips-rulebook.pdf" in before and "chips.pdf" not in before  # the precached have their own
+    assert all(re.fullmatch(r"[0-9a-f]{16}", r) for r in before.values())
+    (site / "pdf" / "chips-rulebook.pdf").write_text("corrected\n", encoding="utf-8")
+    after = offline.revisions(site / "pdf", GAME_IDS)
+    assert after["chips-rulebook.pdf"] != before["chips-rulebook.pdf"]
+    assert {k: v for k, v in after.items() if k != "chips-rulebook.pdf"} == {
+        k: v for k, v in before.items() if k != "chips-rulebook.pdf"}
+    route = offline.sw_config(site, GAME_IDS)["runtime"][0]
+    assert route["revisions"] == after and route["handler"] == "CacheFirst"
+
+
+@pytest.mark.parametrize("parameter", ["round", "focus", "caller", "question", "seed", "players", "hands", "x",
+                                       "utm_source", "v"])
+def test_a_page_is_matched_in_the_precache_whatever_its_query(parameter: str) -> None:
+    assert any(re.search(p, parameter) for p in offline.IGNORE_PARAMETERS)
+
+
+def test_an_unknown_address_offline_gets_the_sites_404_page_when_the_build_has_one(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    assert offline.sw_config(site, GAME_IDS)["runtime"][-1] == {"navigation": True, "fallback": "404.html"}
+    (site / "404.html").unlink()
+    assert offline.sw_config(site, GAME_IDS)["runtime"][-1] == {"navigation": True}
 
 
 def test_a_missing_node_fails_the_build_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,6 +155,10 @@ def test_a_small_site_gets_one_sw_js_the_same_byte_for_byte_each_time(tmp_path: 
     assert summary["urls"] == sorted(summary["urls"])
     text = sw.decode("utf-8")
     assert "SKIP_WAITING" in text and "rulebook-print-sheets" in text
+    # Every query ignored, the on-demand PDFs' revisions written in, the 404 page as the fallback.
+    assert "ignoreURLParametersMatching:[/.*/]" in text and 'directoryIndex:"index.html"' in text
+    revision = offline.revisions(site / "pdf", GAME_IDS)["chips-rulebook.pdf"]
+    assert f'"chips-rulebook.pdf":"{revision}"' in text and 'fallbackURL:"404.html"' in text
     assert sorted(p.name for p in site.iterdir() if p.suffix == ".js") == ["sw.js"]  # runtime inlined
     assert not (site / "sw.js.map").exists()
     offline.generate(site, GAME_IDS)

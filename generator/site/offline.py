@@ -5,7 +5,15 @@ node) writes ``sw.js`` at the site root. It precaches every page, asset, font, t
 the card-box rules (``pdf/<game>.pdf``) and the blank score sheets; the larger print-at-home sheets,
 the complete rulebooks and their booklets are cached the first time they are opened. Which PDF is
 which comes from ``generator.print.downloads.offline_files`` (by name, for the games in
-``rules-data/``), not from a pattern; a PDF it does not name is precached. ``docs/assets/js/offline.js`` registers it and offers an update when one waits.
+``rules-data/``), not from a pattern; a PDF it does not name is precached.
+``docs/assets/js/offline.js`` registers it and offers an update when one waits.
+
+Every update arrives whole (issue 24): a page opens offline at any address the site writes (every
+query parameter is ignored when matching the precache; an address without its slash is sent to the
+page with it; an unknown one gets the site's 404 page), and a PDF cached when first opened is kept
+under its revision, so a corrected one replaces it once the new release's worker is active. One
+release's modules are never mixed with another's: offline.js loads the next page whole once a new
+worker has taken over the tab.
 
 hooks.py copies the PDFs into ``site/pdf/`` in its own ``on_post_build``; hooks run in list
 order, so this one must come after it in mkdocs.yml (the precache list is checked for the PDFs).
@@ -15,6 +23,7 @@ Not under ``mkdocs serve``: a worker serving cached pages would hide the live-re
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -49,6 +58,14 @@ IGNORE: tuple[str, ...] = (
     "**/*.ttf",
     "sw.js",
 )
+
+#: The query parameters ignored when a request is matched against the precache (regular
+#: expressions): all of them. No page reads its query from the server, and the site writes many
+#: (the drills' ?round=&question=, the tables' ?seed=&players=); a page must open offline at each.
+IGNORE_PARAMETERS: tuple[str, ...] = (r".*",)
+
+#: The page an unknown address gets offline (MkDocs writes it; online the host sends it).
+NOT_FOUND = "404.html"
 
 #: Workbox skips bigger files with only a warning; ours are all far smaller (the largest, the Chips
 #: rulebook, is ~130 KB), so a file over this is a mistake and fails the build.
@@ -87,22 +104,37 @@ def cached_on_open_url(game_ids: Sequence[str] | None = None) -> str:
     return r"/pdf/(?:" + "|".join(re.escape(name) for name in on_demand) + r")$"
 
 
+def revisions(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, str]:
+    """The PDFs cached when first opened, each name with its revision: the first 16 hex digits of
+    the SHA-256 of the file as this build wrote it (a name the build did not write has none)."""
+    _, on_demand = pdf_plan(game_ids)
+    return {name: hashlib.sha256((pdf_dir / name).read_bytes()).hexdigest()[:16]
+            for name in sorted(on_demand) if (pdf_dir / name).is_file()}
+
+
 def sw_config(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
     """The JSON sw-build.mjs reads: folder, precache globs, ignores and runtime routes."""
+    navigation: dict[str, Any] = {"navigation": True}
+    if (site_dir / NOT_FOUND).is_file():
+        navigation["fallback"] = NOT_FOUND
     return {
         "siteDir": str(site_dir),
         "precache": [*PRECACHE, *precache_pdfs(site_dir / "pdf", game_ids)],
         "ignore": list(IGNORE),
+        "ignoreParameters": list(IGNORE_PARAMETERS),
         "maxBytes": MAX_BYTES,
         "runtime": [{
             "pattern": cached_on_open_url(game_ids),
             "handler": "CacheFirst",
+            # Kept under their revision (sw-build.mjs): a corrected PDF replaces the copy a
+            # reader opened before, once the release's worker is active (issue 24).
+            "revisions": revisions(site_dir / "pdf", game_ids),
             "options": {
                 "cacheName": "rulebook-print-sheets",
                 "expiration": {"maxEntries": 24},
                 "cacheableResponse": {"statuses": [200]},
             },
-        }],
+        }, navigation],
     }
 
 

@@ -3,19 +3,69 @@
 // JSON (made by offline.sw_config) names the site folder, what to precache and what to cache when
 // first opened. Prints one JSON line: the precached URLs, their total size and any warnings.
 //
-// Regular expressions cannot travel in JSON, so runtime routes come as {"pattern": "<source>"}
-// and become RegExps here; generateSW writes them into sw.js as RegExp literals.
+// Regular expressions and functions cannot travel in JSON: runtime routes come as {"pattern":
+// "<source>"} and become RegExps here, and the two routes below that need a few lines of their own
+// are made here from plain data. generateSW writes RegExps as literals into sw.js, and plugins
+// (objects of functions, nothing else) as their source, so those functions use nothing but their
+// arguments and the worker's globals; and no comment inside them.
 
 import { readFileSync } from "node:fs";
 import { generateSW } from "workbox-build";
 
 const config = JSON.parse(readFileSync(0, "utf8"));
 
-const runtimeCaching = config.runtime.map((route) => ({
-  urlPattern: new RegExp(route.pattern),
-  handler: route.handler,
-  options: route.options,
-}));
+// Files cached when first opened (the larger PDFs) are kept under their revision (issue 24): the
+// cache key is the address with ?revision=<the file's hash in this release>, so after a release
+// that changes a file, its old copy is never the answer again; the new one is fetched (past the
+// browser's own cache: "no-cache") and replaces the old one in the cache.
+// Workbox takes a plugin's functions only, so the revisions are written into the function's source.
+const AsyncFunction = (async () => {}).constructor;
+const revisioned = (revisions) => ({
+  cacheKeyWillBeUsed: new AsyncFunction("{ request }", `
+    const revisions = ${JSON.stringify(revisions)};
+    const url = new URL(typeof request === "string" ? request : request.url);
+    const name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
+    url.search = "";
+    url.searchParams.set("revision", Object.prototype.hasOwnProperty.call(revisions, name) ? revisions[name] : "none");
+    return url.href;`),
+  cacheDidUpdate: async function ({ cacheName, request }) {
+    const kept = new URL(request.url);
+    const cache = await caches.open(cacheName);
+    for (const old of await cache.keys()) {
+      const url = new URL(old.url);
+      if (url.pathname === kept.pathname && url.search !== kept.search) await cache.delete(old);
+    }
+  },
+});
+
+// Pages asked for at an address the precache does not hold (issue 24), offline: the site's page
+// at that address plus a slash is sent there (a redirect, so its relative links still hold), and
+// any other address gets the site's own 404 page (precacheFallback, after this plugin). Online
+// the network answers as if there were no worker.
+const slashed = {
+  handlerDidError: async function ({ request }) {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith("/") || /\.[A-Za-z0-9]+$/.test(url.pathname)) return undefined;
+    const page = await caches.match(new URL(`${url.pathname}/index.html`, url.origin).href, { ignoreSearch: true });
+    if (!page) return undefined;
+    url.pathname += "/";
+    return Response.redirect(url.href, 301);
+  },
+};
+
+const runtimeCaching = config.runtime.map((route) => {
+  if (route.navigation) {
+    const options = { plugins: [slashed] };
+    if (route.fallback) options.precacheFallback = { fallbackURL: route.fallback };
+    return { urlPattern: ({ request }) => request.mode === "navigate", handler: "NetworkOnly", options };
+  }
+  const options = { ...route.options };
+  if (route.revisions) {
+    options.plugins = [revisioned(route.revisions)];
+    options.fetchOptions = { cache: "no-cache" };
+  }
+  return { urlPattern: new RegExp(route.pattern), handler: route.handler, options };
+});
 
 // The list in URL order (the glob's order is the file system's), so the same site gives the same
 // sw.js byte for byte; and kept for the summary, since generateSW reports only counts.
@@ -40,10 +90,15 @@ try {
     skipWaiting: false,
     clientsClaim: true,
     cleanupOutdatedCaches: true,
-    // Pages are precached by URL (chips/index.html also answers /chips/); an address the site never
-    // had gets the browser's own offline error, not a page that is not the one asked for.
+    // Pages are precached by URL: chips/index.html also answers /chips/, and with any query
+    // (the drills' and tables' ?round=1&question=..., a shared ?seed=&players=, ?utm_...): no
+    // page of the site reads its query from the server, so every parameter is ignored when
+    // matching (issue 24). Addresses without their slash and unknown ones: the navigation route
+    // above. navigateFallback would answer every address it does not know with one page, online
+    // too (an SPA's setting), so it stays off.
     navigateFallback: null,
     directoryIndex: "index.html",
+    ignoreURLParametersMatching: config.ignoreParameters.map((source) => new RegExp(source)),
     maximumFileSizeToCacheInBytes: config.maxBytes,
     runtimeCaching,
     // One file at the site root (no workbox-<hash>.js beside it), no source map, reproducible.

@@ -8,6 +8,13 @@
 //
 // A module runs once per document, and Material's instant navigation keeps the document, so the
 // worker is registered once; later pages only ask, now and then, whether an update is out.
+//
+// One release's modules are never mixed with another's (issue 24). Once a new worker has taken
+// over this tab (another tab's "Reload", clientsClaim), the modules this document already holds
+// are the old release's, and any it imported from now on would be the new one's: a new
+// play/table/chips.js against the old widgets/dom.js fails ("does not provide an export named").
+// So from then on the next page is loaded whole, by the browser, not swapped in by instant
+// navigation: a link followed is let through to the browser, and going back or forward reloads.
 
 // This file is <site>/assets/js/offline.js, so the site root is two folders up, whatever path the
 // site is served under (site_url).
@@ -16,6 +23,11 @@ const WORKER = new URL("sw.js", ROOT);
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 let reloading = false;
+/** A worker controlled this site when the page started: a later change of worker is a new release
+ * (on a first visit, the first worker's taking over is not). */
+let hadWorker = false;
+/** A new release's worker has taken over this document: the next page is loaded whole. */
+let replaced = false;
 
 function notice(worker) {
   if (document.querySelector(".rb-update")) return;
@@ -65,10 +77,50 @@ function watch(registration) {
   }
 }
 
+/** A click that would have instant navigation swap in another page of the site. */
+function leavesThePage(event) {
+  if (event.defaultPrevented || event.button !== 0) return false;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false; // a new tab or window
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return false;
+  const url = new URL(link.href, window.location.href);
+  const here = window.location;
+  if (url.origin !== here.origin) return false;
+  return url.pathname !== here.pathname || url.search !== here.search || !url.hash;
+}
+
+function loadNextPagesWhole() {
+  // Capturing, on window: before Material's own listeners, which never see the click; the
+  // browser then follows the link itself.
+  window.addEventListener("click", (event) => {
+    if (replaced && leavesThePage(event)) event.stopImmediatePropagation();
+  }, true);
+  // The page on show (its query the page's own business: the drills and tables rewrite it).
+  let shown = window.location.pathname;
+  const documents = window.document$;
+  if (documents && typeof documents.subscribe === "function") {
+    documents.subscribe(() => {
+      shown = window.location.pathname;
+    });
+  }
+  window.addEventListener("popstate", () => {
+    if (replaced && window.location.pathname !== shown) window.location.reload();
+  });
+}
+
 async function start() {
+  hadWorker = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading) window.location.reload();
+    else if (hadWorker) replaced = true;
+    hadWorker = true;
   });
+  loadNextPagesWhole();
+  try {
+    if (!hadWorker) hadWorker = Boolean((await navigator.serviceWorker.getRegistration(ROOT.pathname))?.active);
+  } catch {
+    // no registration to ask about: as on a first visit
+  }
   try {
     watch(await navigator.serviceWorker.register(WORKER.href, { scope: ROOT.pathname }));
   } catch {

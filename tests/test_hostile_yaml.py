@@ -4,13 +4,14 @@ quickly and without a RecursionError."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from generator.content.loader import clear_cache, load_game
+from generator.content.loader import clear_cache, load_game, load_games
 from generator.engine import limits
 from generator.engine.errors import RulesDataError
 from tests.test_build_errors import _rulebook, copy_project
@@ -168,3 +169,94 @@ def test_check_names_the_place_of_a_bad_number_in_one_line(tmp_path: Path, name:
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert lines[0].startswith("rulebook: rules-data/sample-game.yaml:6:8: field `order`: ")
     print(f"check with a {len(value):,}-character order: {took:.1f} s")  # a figure, not a test
+
+
+# --- Issue 24: what rules-data/ holds that is not a game file -------------------------------------
+
+
+def _project_with_rules(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "rules-data", project / "rules-data")
+    return project
+
+
+#: name -> (how to make rules-data/<name>.yaml, words the one line holds)
+def _make_zero(path: Path, outside: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _make_fifo(path: Path, outside: Path) -> None:
+    os.mkfifo(path)
+
+
+def _make_loop(path: Path, outside: Path) -> None:
+    path.symlink_to(path.name)
+
+
+def _make_link_out(path: Path, outside: Path) -> None:
+    path.symlink_to(outside)
+
+
+def _make_dangling(path: Path, outside: Path) -> None:
+    path.symlink_to(path.parent / "nowhere" / "x.yaml")
+
+
+def _make_folder(path: Path, outside: Path) -> None:
+    path.mkdir()
+
+
+NOT_GAME_FILES = {
+    "zero": (_make_zero, "outside the project"),
+    "fifo": (_make_fifo, "not a regular file (a named pipe)"),
+    "loop": (_make_loop, "a symbolic link that leads round to itself"),
+    "link-out": (_make_link_out, "outside the project"),
+    "dangling": (_make_dangling, "a symbolic link to nothing"),
+    "folder": (_make_folder, "not a regular file (a folder)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NOT_GAME_FILES))
+def test_check_refuses_what_is_not_a_regular_file_in_the_project(tmp_path: Path, name: str) -> None:
+    # Reported: a symlink to /dev/zero ended in a MemoryError traceback, a FIFO blocked `check`
+    # forever, a symlink to itself gave a RuntimeError traceback, and a symlink to another file
+    # quoted that file's first line.
+    project = _project_with_rules(tmp_path)
+    outside = tmp_path / "private.txt"
+    outside.write_text("SECRET: the first line of a file outside the project\n", encoding="utf-8")
+    make, words = NOT_GAME_FILES[name]
+    make(project / "rules-data" / f"{name}.yaml", outside)
+    result = _rulebook(project, "check")  # its timeout stops a check that blocks
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith(f"rulebook: rules-data/{name}.yaml: ") and words in lines[0], lines[0]
+    assert "SECRET" not in result.stderr
+
+
+def test_a_link_to_a_game_file_inside_the_project_is_read(tmp_path: Path) -> None:
+    project = _project_with_rules(tmp_path)
+    (project / "drafts").mkdir()
+    (project / "rules-data" / "chains.yaml").rename(project / "drafts" / "chains.yaml")
+    (project / "rules-data" / "chains.yaml").symlink_to(Path("..") / "drafts" / "chains.yaml")
+    clear_cache()
+    assert "chains" in [g.id for g in load_games(project)]
+
+
+def test_the_size_bound_holds_while_the_file_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The size a file states is not trusted: one that grows after it is measured (or claims a
+    # smaller size) is still read no further than the bound.
+    from generator.content import loader
+
+    path = tmp_path / "grows.yaml"
+    path.write_text("notes: " + "x" * (limits.GAME_FILE_BYTES + 10) + "\n", encoding="utf-8")
+    real_fstat = os.fstat
+
+    def small(fd: int) -> os.stat_result:
+        st = real_fstat(fd)
+        return os.stat_result((st.st_mode, st.st_ino, st.st_dev, st.st_nlink, st.st_uid, st.st_gid, 100,
+                               int(st.st_atime), int(st.st_mtime), int(st.st_ctime)))
+
+    monkeypatch.setattr(loader.os, "fstat", small)
+    clear_cache()
+    with pytest.raises(RulesDataError, match=r"grows\.yaml:1:1: the file is more than 1,000,000 bytes"):
+        load_game(path)

@@ -13,8 +13,12 @@ Parsed games are cached per (path, modification time, size), so the site build c
 
 from __future__ import annotations
 
+import errno
+import io
 import json
+import os
 import re
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -117,14 +121,51 @@ class Game:
 # --- Public API ---------------------------------------------------------------------------
 
 
-def load_game(path: Path | str) -> Game:
-    """Load and check one game file (cached until the file changes)."""
-    p = Path(path).resolve()
+def load_game(path: Path | str, *, project: Path | str | None = None) -> Game:
+    """Load and check one game file (cached until the file changes).
+
+    The file must be a regular file (not a named pipe, a device or a folder) and, when
+    ``project`` is given, lie inside that folder once its symbolic links are followed. Anything
+    else is one ``RulesDataError`` naming the path as given, never quoting what a link leads
+    to, and nothing is opened (issue 24, item 7)."""
+    given = Path(path)
+    shown = _display(given.absolute())
+    try:
+        p = given.resolve(strict=True)
+    except RuntimeError:  # a symbolic link loop, before Python 3.13
+        raise RulesDataError(shown, _LOOP) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RulesDataError(shown, _LOOP) from None
+        if given.is_symlink():
+            raise RulesDataError(shown, "a symbolic link to nothing (what it names does not exist)") from None
+        raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+    if project is not None and not p.is_relative_to(Path(project).resolve()):
+        raise RulesDataError(shown, "a symbolic link to a file outside the project; a game file is read only "
+                                    "from the project (copy the file into rules-data/)")
     try:
         st = p.stat()
     except OSError as exc:
-        raise RulesDataError(_display(p), f"cannot read the file: {exc.strerror or exc}") from None
+        raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise RulesDataError(shown, f"not a regular file ({_kind(st.st_mode)}); a game file is a YAML text file")
     return _load_cached(p, st.st_mtime_ns, st.st_size)
+
+
+_LOOP = "a symbolic link that leads round to itself; a game file is a YAML text file"
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a file"
 
 
 def load_games(root: Path | str) -> list[Game]:
@@ -138,7 +179,9 @@ def load_games(root: Path | str) -> list[Game]:
     files = sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml"))
     if not files:
         raise RulesDataError(_display(folder), "no game files (*.yaml) in this folder")
-    games = [load_game(f) for f in files]
+    # The project: what holds rules-data/ (a link inside it may lead anywhere in the project).
+    project = folder.resolve().parent if folder.name == RULES_DIR else folder.resolve()
+    games = [load_game(f, project=project) for f in files]
     games.sort(key=lambda g: (g.order, g.id))
     seen: dict[int, Game] = {}
     for g in games:
@@ -225,21 +268,38 @@ def _load_cached(path: Path, mtime_ns: int, size: int) -> Game:
 
 
 
-def _parse(path: Path) -> Game:
-    shown = _display(path)
+def _read(path: Path, shown: str) -> str:
+    """The text of a game file, read no further than ``limits.GAME_FILE_BYTES`` (and one byte to
+    tell) whatever size the file states; opened without following a link or waiting on a pipe,
+    in case one took the file's place since ``load_game`` looked."""
+    bound = limits.GAME_FILE_BYTES
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        size = path.stat().st_size
+        fd = os.open(path, flags)
     except OSError as exc:
         raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
-    if size > limits.GAME_FILE_BYTES:
-        raise RulesDataError(f"{shown}:1:1", f"the file is {size:,} bytes; a game file is at most "
-                                             f"{limits.GAME_FILE_BYTES:,}")
+    with os.fdopen(fd, "rb") as file:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise RulesDataError(shown, f"not a regular file ({_kind(st.st_mode)}); a game file is a YAML text file")
+        if st.st_size > bound:
+            raise RulesDataError(f"{shown}:1:1", f"the file is {st.st_size:,} bytes; a game file is at most {bound:,}")
+        try:
+            data = file.read(bound + 1)
+        except OSError as exc:
+            raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > bound:
+        raise RulesDataError(f"{shown}:1:1", f"the file is more than {bound:,} bytes; a game file is at most {bound:,}")
     try:
-        text = path.read_text(encoding="utf-8")
+        # As Path.read_text reads: UTF-8, and \r\n or \r line endings read as \n.
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
     except UnicodeDecodeError as exc:
         raise RulesDataError(f"{shown}:1:1", f"the file is not UTF-8 text ({exc.reason})") from None
-    except OSError as exc:
-        raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def _parse(path: Path) -> Game:
+    shown = _display(path)
+    text = _read(path, shown)
 
     _check_tabs(shown, text)
     _check_characters(shown, text)

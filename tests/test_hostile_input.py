@@ -358,3 +358,87 @@ def test_a_lone_surrogate_or_bad_utf8_is_one_error_line_and_the_stream_goes_on(a
 def test_a_lone_surrogate_in_a_json_argument_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     line = one_line_error(*run(capsys, "rank", "chips", '{"players": ["\\ud800", "B"], "rounds": []}'))
     assert "surrogate" in line
+
+
+# --- Issue 24, item 14: a value of any length is quoted back clipped ------------------------------
+
+#: Records beside the worked examples' inputs, so every record of every game is tried.
+_MORE_RECORDS: list[tuple[str, str, dict[str, Any]]] = [
+    ("chips", "round", {"caller": ["8H", "8S", "8D"], "hands": [["KD", "5C"]], "packs": 1}),
+    ("chips", "replay", {"players": 2, "dealer": 0, "hand_size": 3, "deck": ["8H"] * 20, "moves": ["draw"],
+                         "packs": 1}),
+    ("chips", "rank", {"players": ["A", "B"], "rounds": [{"scores": {"A": 0, "B": 12}, "called": "A"}]}),
+    ("chains", "game", {"players": ["A", "B"], "hands": [[0, 20]]}),
+    ("chains", "hand", {"players": 2, "dealer": 0, "deck": ["8H", "9H", "KD"], "moves": ["8H", "draw"],
+                        "decks": 1, "variant": ["same-rank"]}),
+    ("chains", "rank", {"players": ["A", "B"], "hands": [{"A": 0, "B": 35}]}),
+    ("3-chip-stack", "rank", {"players": ["A", "B"], "hands": [{"A": 2, "B": -2}]}),
+]
+
+#: What each value of a record is replaced by, one at a time (JSON can carry each of them).
+_HOSTILE_VALUES: list[Any] = ["X" * 100_000, 10**4000, -(10**4000), ["X" * 100_000], {"X" * 100_000: 1}]
+
+
+def _records_of(game_id: str) -> list[tuple[str, dict[str, Any]]]:
+    from generator.content.loader import load_games
+
+    examples = [(ex["record"], json.loads(json.dumps(ex["input"])))
+                for g in load_games(ROOT) if g.id == game_id for ex in g.data["examples"]]
+    return examples + [(name, rec) for g, name, rec in _MORE_RECORDS if g == game_id]
+
+
+def _places(node: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every value's place in a record (the record's own keys, list items, nested keys)."""
+    if isinstance(node, dict):
+        return [at + (k,) for k in node] + [p for k, v in node.items() for p in _places(v, at + (k,))]
+    if isinstance(node, list):
+        return [at + (i,) for i in range(len(node))] + [p for i, v in enumerate(node) for p in _places(v, at + (i,))]
+    return []
+
+
+@pytest.mark.parametrize("game_id", [
+    pytest.param("chips", marks=pytest.mark.xfail(strict=True, reason=(
+        "generator/engine/games/chips.py (not ours to edit) quotes a rank, a suit, a run's lo and a "
+        "player's name unclipped"))),
+    "chains", "3-chip-stack",
+])
+def test_every_record_quotes_a_hostile_value_clipped(game_id: str) -> None:
+    # Reported: a typed card of 100,000 characters was quoted back in full.
+    too_long: list[str] = []
+    for name, good in _records_of(game_id):
+        fn = record(game_id, name)
+        for place in _places(good):
+            for bad in _HOSTILE_VALUES:
+                rec = json.loads(json.dumps(good))
+                node = rec
+                for step in place[:-1]:
+                    node = node[step]
+                node[place[-1]] = bad
+                try:
+                    fn(rec)
+                except ValueError as exc:  # every RulebookError is one
+                    if len(str(exc)) > ERROR_CHARS:
+                        too_long.append(f"{name} {place} {type(bad).__name__}: {str(exc)[:120]}")
+    assert too_long == []
+
+
+@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+def test_every_practice_engine_quotes_a_hostile_move_clipped(game_id: str) -> None:
+    import importlib
+
+    from generator.engine.errors import RulebookError
+
+    play = importlib.import_module("generator.engine.play." + {"3-chip-stack": "three_chip_stack"}.get(game_id, game_id))
+    for players, seed in (("X" * 100_000, 1), (10**4000, 1), (3, "X" * 100_000), (3, [10**4000])):
+        with pytest.raises(RulebookError) as err:
+            play.new_game(players, seed)
+        assert len(str(err.value)) <= ERROR_CHARS, str(err.value)[:200]
+    state = play.new_game(3, 5)
+    for move in ("X" * 100_000, {"X" * 100_000: 1}, {"type": "X" * 100_000}, {"action": "X" * 100_000},
+                 {"action": "raise", "amount": "X" * 100_000}, {"action": "play", "card": "X" * 100_000},
+                 {"type": "take", "source": "X" * 100_000}, {"type": "discard", "card": "X" * 100_000},
+                 {"type": "take", "source": "pile", "index": 10**4000}):
+        try:
+            play.apply_move(state, move)
+        except RulebookError as exc:
+            assert len(str(exc)) <= ERROR_CHARS, f"{str(move)[:60]}: {str(exc)[:200]}"

@@ -58,6 +58,18 @@ def clip(text: str, limit: int = QUOTE_CHARS) -> str:
     return f"{text[:limit]}… ({len(text):,} characters)"
 
 
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``repr(value)`` for an error message, clipped: a text of any length, a list or a mapping
+    holding one, or a number too long for Python to write out (past its 4,300 digits), never
+    more than ``limit`` characters and a note of the length."""
+    try:
+        return clip(repr(value), limit)
+    except ValueError:  # an int (or a container holding one) beyond sys.get_int_max_str_digits()
+        if isinstance(value, int):
+            return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+        return f"a {type(value).__name__} holding a number too long to write out"
+
+
 def json_depth(text: str) -> int:
     """How deeply the arrays and objects of a JSON text nest, without parsing it (brackets inside
     strings do not count), so a hostile line is refused before ``json.loads`` recurses into it."""

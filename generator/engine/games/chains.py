@@ -27,6 +27,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
+from ..limits import clip, quote
 from .fields import (
     HouseOption,
     RecordError,
@@ -139,7 +140,7 @@ def parse_variants(value: object) -> frozenset[Variant]:
         return frozenset()
     names = [value] if isinstance(value, (str, Variant)) else value
     if not isinstance(names, (list, tuple, set, frozenset)):
-        raise RecordError(f"variant must be null, a name or a list of names, not {value!r}")
+        raise RecordError(f"variant must be null, a name or a list of names, not {quote(value)}")
     out: set[Variant] = set()
     for name in names:
         if isinstance(name, Variant):
@@ -149,7 +150,7 @@ def parse_variants(value: object) -> frozenset[Variant]:
             out.add(Variant(name))
         except ValueError:
             known = ", ".join(v.value for v in Variant)
-            raise RecordError(f"unknown variant {name!r} (known: {known})") from None
+            raise RecordError(f"unknown variant {quote(name)} (known: {known})") from None
     return frozenset(out)
 
 
@@ -205,7 +206,7 @@ def parse_move(move: str | Move) -> Move:
     if isinstance(move, Move):
         return move
     if not isinstance(move, str):
-        raise RecordError(f"a move is a card like '8H', 'draw' or 'pass', not {move!r}")
+        raise RecordError(f"a move is a card like '8H', 'draw' or 'pass', not {quote(move)}")
     word = move.strip().lower()
     if word in ("draw", "pass"):
         return Move(Action(word))
@@ -499,7 +500,7 @@ def record_variants(rec: dict[str, Any]) -> frozenset[Variant]:
     for v in sorted(named, key=lambda v: v.value):
         if isinstance(raw, dict) and raw.get(v.value) == "not-played":
             raise RecordError(f"house.{v.value}: 'not-played' contradicts variant, which names "
-                              f"{v.value!r} as played; give one or the other")
+                              f"{quote(v.value)} as played; give one or the other")
     return named | house_variants(house)
 
 
@@ -538,11 +539,11 @@ def game_record(rec: dict[str, Any]) -> dict[str, Any]:
         count = int_field(players, "players", minimum=2, maximum=MAX_SHEET_PLAYERS)
     rows = rec["hands"]
     if not isinstance(rows, list):
-        raise RecordError(f"hands must be a list of per-hand score lists, not {rows!r}")
+        raise RecordError(f"hands must be a list of per-hand score lists, not {quote(rows)}")
     scores: list[list[int]] = []
     for n, row in enumerate(rows):
         if not isinstance(row, list):
-            raise RecordError(f"hands[{n}] must be a list of scores, not {row!r}")
+            raise RecordError(f"hands[{n}] must be a list of scores, not {quote(row)}")
         scores.append([int_field(s, f"hands[{n}][{i}]", minimum=0) for i, s in enumerate(row)])
     result = game_result(count, scores)
     return {"totals": list(result.totals), "winners": list(result.winners), "complete": result.complete}
@@ -557,7 +558,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     order = cards_field(rec["deck"], "deck")
     moves = rec["moves"]
     if not isinstance(moves, list):
-        raise RecordError(f"moves must be a list like [\"8H\", \"draw\"], not {moves!r}")
+        raise RecordError(f"moves must be a list like [\"8H\", \"draw\"], not {quote(moves)}")
     dealt = deal(order, players=players, dealer=dealer, decks=_decks(rec))
     variants = record_variants(rec)
     replay = replay_hand(dealt, [parse_move(m) for m in moves], variants=variants)
@@ -625,15 +626,15 @@ def rank_record(rec: object) -> dict[str, Any]:
         out = []
         for name in names:
             if name not in row:
-                raise RecordError(f"{where}.{name}: missing (every player scores every hand)")
+                raise RecordError(f"{where}.{clip(name)}: missing (every player scores every hand)")
             v = row[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RecordError(f"{where}.{name}: expected a whole number of points, not {show_value(v)}")
+                raise RecordError(f"{where}.{clip(name)}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
-                raise RecordError(f"{where}.{name}: {v} is negative; a score is 0 or more")
+                raise RecordError(f"{where}.{clip(name)}: {quote(v)} is negative; a score is 0 or more")
             if v % 5 or v == 5:
                 # chains-scoring: every card counts 10, 15, 20 or 25.
-                raise RecordError(f"{where}.{name}: {v} cannot be scored; cards count 10, 15, 20 or 25 "
+                raise RecordError(f"{where}.{clip(name)}: {quote(v)} cannot be scored; cards count 10, 15, 20 or 25 "
                                   "(chains-scoring)")
             if v == 0:
                 out.append(name)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import Card, parse_card
 from ..errors import RulebookError
-from ..limits import clip
+from ..limits import clip, quote
 
 
 class RecordError(RulebookError):
@@ -30,7 +30,7 @@ def show_value(value: object) -> str:
     try:
         return clip(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError, RecursionError):
-        return clip(repr(value))
+        return quote(value)
 
 
 def check_fields(rec: object, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -39,28 +39,28 @@ def check_fields(rec: object, required: tuple[str, ...], optional: tuple[str, ..
         raise RecordError(f"a record must be a JSON object, not {type(rec).__name__}")
     missing = [f for f in required if f not in rec]
     if missing:
-        raise RecordError(f"missing field {clip(repr(missing[0]))}")
+        raise RecordError(f"missing field {quote(missing[0])}")
     known = required + optional
     for key in rec:
         if key not in known:
-            raise RecordError(f"unknown field {clip(repr(key))} (known: {', '.join(known)})")
+            raise RecordError(f"unknown field {quote(key)} (known: {', '.join(known)})")
     return rec
 
 
 def int_field(value: object, field: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
     """A whole number (``true`` is not a number here) within the bounds given."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"{field} must be a whole number, not {clip(repr(value))}")
+        raise RecordError(f"{field} must be a whole number, not {quote(value)}")
     if minimum is not None and value < minimum:
-        raise RecordError(f"{field} must be {minimum} or more, not {value}")
+        raise RecordError(f"{field} must be {minimum} or more, not {quote(value)}")
     if maximum is not None and value > maximum:
-        raise RecordError(f"{field} must be {maximum} or less, not {value}")
+        raise RecordError(f"{field} must be {maximum} or less, not {quote(value)}")
     return value
 
 
 def card_field(value: object, field: str) -> Card:
     if not isinstance(value, str):
-        raise RecordError(f"{field} must be a card written like '8H', not {clip(repr(value))}")
+        raise RecordError(f"{field} must be a card written like '8H', not {quote(value)}")
     try:
         return parse_card(value)
     except RulebookError as exc:
@@ -72,7 +72,7 @@ def cards_field(value: object, field: str) -> list[Card]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
-        raise RecordError(f"{field} must be a list of cards like [\"7H\", \"KD\"], not {clip(repr(value))}")
+        raise RecordError(f"{field} must be a list of cards like [\"7H\", \"KD\"], not {quote(value)}")
     return [card_field(v, f"{field}[{i}]") for i, v in enumerate(value)]
 
 
@@ -112,7 +112,7 @@ class HouseOption:
 
 
 def _quoted(value: object) -> str:
-    return clip(repr(value)) if isinstance(value, str) else show_value(value)
+    return quote(value) if isinstance(value, str) else show_value(value)
 
 
 def house_field(value: object, options: Sequence[HouseOption], field: str = "house") -> dict[str, str]:

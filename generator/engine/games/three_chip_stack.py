@@ -234,7 +234,7 @@ def parse_action(text: str | Action, where: str = "action") -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise RecordError(f"{where} must be text like 'see', 'raise 2' or 'fold', not {text!r}")
+        raise RecordError(f"{where} must be text like 'see', 'raise 2' or 'fold', not {limits.quote(text)}")
     words = text.strip().lower().split()
     verb = _VERB_ALIASES.get(words[0]) if words else None
     if verb is None and words:
@@ -243,16 +243,16 @@ def parse_action(text: str | Action, where: str = "action") -> Action:
         except ValueError:
             verb = None
     if verb is None:
-        raise RecordError(f"{where}: unknown action {text!r} (fold, check, see, bet N, raise N)")
+        raise RecordError(f"{where}: unknown action {limits.quote(text)} (fold, check, see, bet N, raise N)")
     if verb in (Verb.BET, Verb.RAISE):
         # three-chip-stack-ruling-min-raise, three-chip-stack-ruling-second-bet: a raise, and a
         # second-round bet, is one chip or more.
         if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
             raise RecordError(f"{where}: {verb.value} needs a number of chips, 1 or more, like "
-                              f"'{verb.value} 2', not {text!r}")
+                              f"'{verb.value} 2', not {limits.quote(text)}")
         return Action(verb, int(words[1]))
     if len(words) != 1:
-        raise RecordError(f"{where}: {verb.value} takes no number: {text!r}")
+        raise RecordError(f"{where}: {verb.value} takes no number: {limits.quote(text)}")
     return Action(verb)
 
 
@@ -529,7 +529,7 @@ def settle(state: HandState, hands: Sequence[Sequence[Card] | None] | None = Non
 
 def _hands_field(value: object, field: str) -> list[list[Card]]:
     if not isinstance(value, list):
-        raise RecordError(f"{field} must be a list of hands, not {value!r}")
+        raise RecordError(f"{field} must be a list of hands, not {limits.quote(value)}")
     return [cards_field(h, f"{field}[{i}]") for i, h in enumerate(value)]
 
 
@@ -558,7 +558,7 @@ def _actions(value: object, field: str) -> list[Action]:
         return []
     if not isinstance(value, list):
         raise RecordError(f"{field} must be a list of actions like [\"see\", \"raise 2\", \"fold\"], "
-                          f"not {value!r}")
+                          f"not {limits.quote(value)}")
     return [parse_action(a, f"{field}[{i}]") for i, a in enumerate(value)]
 
 
@@ -600,7 +600,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     house = house_field(rec.get("house"), HOUSE_OPTIONS)
     raw_chips = rec["chips"]
     if not isinstance(raw_chips, list):
-        raise RecordError(f"chips must be a list of chip counts, one a seat, not {raw_chips!r}")
+        raise RecordError(f"chips must be a list of chip counts, one a seat, not {limits.quote(raw_chips)}")
     if not MIN_PLAYERS <= len(raw_chips) <= MAX_PLAYERS:
         raise RecordError(f"chips: 3 Chip Stack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                           f"not {len(raw_chips)}")
@@ -628,7 +628,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
     raw_ex = rec.get("exchange")
     if raw_ex is not None and not isinstance(raw_ex, list):
         raise RecordError(f"exchange must be a list with null or [thrown away, drawn] for each seat, "
-                          f"not {raw_ex!r}")
+                          f"not {limits.quote(raw_ex)}")
     if state.phase is Phase.EXCHANGE:
         for seat, swap in enumerate(raw_ex or []):
             if swap is None:
@@ -638,7 +638,7 @@ def hand_record(rec: dict[str, Any]) -> dict[str, Any]:
                 raise IllegalPlay(f"{where}: seat {seat} is not in the hand, so cannot exchange")
             pair = cards_field(swap, where)
             if len(pair) != 2:
-                raise RecordError(f"{where} must be [card thrown away, card drawn], not {swap!r}")
+                raise RecordError(f"{where} must be [card thrown away, card drawn], not {limits.quote(swap)}")
             held = hands[seat]
             if held is None:
                 raise RecordError(f"{where}: give hands[{seat}] to exchange one of its cards")
@@ -687,7 +687,7 @@ MAX_START = 1000
 
 
 def _chips_word(n: int) -> str:
-    return "1 chip" if n == 1 else f"{n} chips"
+    return "1 chip" if n == 1 else f"{limits.quote(n)} chips"
 
 
 def rank_record(rec: object) -> dict[str, Any]:
@@ -737,21 +737,21 @@ def rank_record(rec: object) -> dict[str, Any]:
                 if name in out:
                     after[name] = 0
                     continue
-                raise RecordError(f"{where}.{name}: missing (the chips {name} holds after the hand)")
+                raise RecordError(f"{where}.{limits.clip(name)}: missing (the chips {limits.clip(name)} holds after the hand)")
             v = row[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RecordError(f"{where}.{name}: expected a whole number of chips, not {show_value(v)}")
+                raise RecordError(f"{where}.{limits.clip(name)}: expected a whole number of chips, not {show_value(v)}")
             if v < 0:
-                raise RecordError(f"{where}.{name}: {v} is negative; nobody holds fewer than no chips")
+                raise RecordError(f"{where}.{limits.clip(name)}: {limits.quote(v)} is negative; nobody holds fewer than no chips")
             if name in out and v > 0:
-                raise RecordError(f"{where}.{name}: {name} went out in hand {out[name]} and is out of the "
+                raise RecordError(f"{where}.{limits.clip(name)}: {limits.clip(name)} went out in hand {out[name]} and is out of the "
                                   "game, so holds no chips (three-chip-stack-elimination)")
             after[name] = v
         held = sum(after.values())
         if held != total:
             diff = held - total
             what = f"{_chips_word(diff)} too many" if diff > 0 else f"{_chips_word(-diff)} missing"
-            raise RecordError(f"{where}: the counts add up to {held}, but the table holds {total} chips "
+            raise RecordError(f"{where}: the counts add up to {limits.quote(held)}, but the table holds {total} chips "
                               f"({len(names)} players with {start} each): {what}. Chips are never "
                               "created or lost, only won and lost between players")
         for name in names:

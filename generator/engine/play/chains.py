@@ -32,6 +32,7 @@ from typing import Any
 from ..cards import Card, build_deck, format_card, parse_card
 from ..errors import IllegalPlay
 from ..games import chains as engine
+from ..limits import quote
 from . import rng
 
 GAME = "chains"
@@ -121,10 +122,10 @@ def new_game(players: int, seed: int) -> State:
     """A game of ten hands for ``players`` seats, every shuffle drawn from ``seed``."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalPlay(f"a practice game of Chains is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                          f"not {players!r} (chains-ruling-players)")
+                          f"not {quote(players)} (chains-ruling-players)")
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
         raise IllegalPlay(f"the seed must be a whole number of at most {MAX_SEED} either side of 0, "
-                          f"not {seed!r}")
+                          f"not {quote(seed)}")
     r = rng.seed_state(seed)
     # chains-ruling-first-dealer: any way the table likes; here the seed draws the first dealer.
     first, r = rng.below(r, players)
@@ -175,13 +176,13 @@ def _refusal(state: State, move: object) -> IllegalPlay:
     if (not isinstance(move, dict) or move.get("action") not in (PLAY, DRAW, PASS)
             or set(move) != ({"action", "card"} if move["action"] == PLAY else {"action"})):
         return IllegalPlay(f"a move is a play of a card, a draw or a pass, like "
-                           f'{{"action": "play", "card": "8H"}}, not {move!r}')
+                           f'{{"action": "play", "card": "8H"}}, not {quote(move)}')
     playable = _playable(state)
     action = move["action"]
     if action == PLAY:
         code = move.get("card")
         if not isinstance(code, str) or code not in _CARD:
-            return IllegalPlay(f"a play names the card to play, like \"8H\", not {code!r}")
+            return IllegalPlay(f"a play names the card to play, like \"8H\", not {quote(code)}")
         if code not in state["hands"][p]:
             return IllegalPlay(f"seat {p} holds no {code}: a player plays a card from their own hand "
                                "(chains-first-play)")

@@ -74,6 +74,7 @@ from typing import Any
 from ..cards import build_deck, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
 from ..games import chips as engine
+from ..limits import quote
 from . import rng
 
 State = dict[str, Any]
@@ -134,9 +135,9 @@ def _grouped(hand: Sequence[str]) -> bool:
 def new_game(players: int, seed: int) -> State:
     """A new game for ``players`` seats (2-8), its shuffles drawn from ``seed``."""
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RulebookError(f"chips-players: a practice game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise RulebookError(f"chips-players: a practice game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulebookError(f"seed: expected a whole number, not {seed!r}")
+        raise RulebookError(f"seed: expected a whole number, not {quote(seed)}")
     state: State = {
         "game": GAME, "players": players, "packs": engine.packs_for(players),  # chips-packs, chips-ruling-packs
         "seed": rng.seed_state(seed), "round": 0, "handSize": 0, "dealer": 0,
@@ -210,7 +211,7 @@ def apply_move(state: State, move: Move) -> State:
     if state["over"]:
         raise IllegalPlay("chips-winner: the game is over; eight rounds have been played")
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalPlay(f"chips-turn: a move is an object with a type (take, discard, call, pass, layOff), not {move!r}")
+        raise IllegalPlay(f"chips-turn: a move is an object with a type (take, discard, call, pass, layOff), not {quote(move)}")
     kind, phase = move["type"], state["phase"]
     new = _copy(state)
     if kind == "take":
@@ -223,7 +224,7 @@ def apply_move(state: State, move: Move) -> State:
         if phase != "layOff":
             raise IllegalPlay("chips-lay-off: laying off comes after everyone's last turn after the call")
         return _lay_off(new)
-    raise IllegalPlay(f"chips-turn: unknown move type {kind!r} (take, discard, call, pass, layOff)")
+    raise IllegalPlay(f"chips-turn: unknown move type {quote(kind)} (take, discard, call, pass, layOff)")
 
 
 def _take(state: State, move: Move, phase: str) -> State:
@@ -251,7 +252,7 @@ def _take(state: State, move: Move, phase: str) -> State:
     elif source == "pile":
         index = move.get("index", 0)
         if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-            raise IllegalPlay(f"chips-discard-depth: index is 0 for the top card of the pile, 1 or 2 below it; not {index!r}")
+            raise IllegalPlay(f"chips-discard-depth: index is 0 for the top card of the pile, 1 or 2 below it; not {quote(index)}")
         if index >= PILE_REACH:
             raise IllegalPlay(f"chips-discard-depth: a card can be taken at most three deep in the discard pile, "
                               f"not {index + 1} deep")
@@ -261,7 +262,7 @@ def _take(state: State, move: Move, phase: str) -> State:
         card = pile.pop(len(pile) - 1 - index)
         turn = {"seat": seat, "take": "pile", "depth": index + 1, "taken": card, "discard": None, "call": False}
     else:
-        raise IllegalPlay(f"chips-discard-depth: take from \"deck\" or \"pile\", not {source!r}")
+        raise IllegalPlay(f"chips-discard-depth: take from \"deck\" or \"pile\", not {quote(source)}")
     state["hands"][seat] = _sorted(state["hands"][seat] + [card])
     state["turns"].append(turn)
     state["phase"] = "discard"
@@ -281,7 +282,7 @@ def _discard(state: State, move: Move, phase: str) -> State:
     card = move.get("card")
     hand = state["hands"][seat]
     if not isinstance(card, str) or card not in hand:
-        raise IllegalPlay(f"chips-turn: {card!r} is not in your hand, so it cannot be thrown away")
+        raise IllegalPlay(f"chips-turn: {quote(card)} is not in your hand, so it cannot be thrown away")
     hand = list(hand)
     hand.remove(card)
     state["hands"][seat] = hand
@@ -329,7 +330,7 @@ def _call(state: State, move: Move, phase: str) -> State:
         groups = engine.caller_arrangement(hand)  # chips-ruling-whole-hand
     else:
         if not isinstance(given, list):
-            raise IllegalPlay(f"chips-fixed-groups: groups is a list of the caller's groups, not {given!r}")
+            raise IllegalPlay(f"chips-fixed-groups: groups is a list of the caller's groups, not {quote(given)}")
         try:
             groups = [engine.parse_group(g, f"groups[{k}]") for k, g in enumerate(given)]
         except RulebookError as exc:

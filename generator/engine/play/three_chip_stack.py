@@ -40,6 +40,7 @@ from typing import Any
 from ..cards import Card, build_deck, format_card, parse_card
 from ..errors import IllegalPlay
 from ..games import three_chip_stack as engine
+from ..limits import quote
 from . import rng
 
 GAME = "3-chip-stack"
@@ -135,10 +136,10 @@ def new_game(players: int, seed: int) -> State:
     if (isinstance(players, bool) or not isinstance(players, int)
             or not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS):
         raise IllegalPlay(f"3 Chip Stack is for {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, "
-                          f"not {players!r} (three-chip-stack-players)")
+                          f"not {quote(players)} (three-chip-stack-players)")
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
         raise IllegalPlay(f"the seed must be a whole number of at most {MAX_SEED} either side of 0, "
-                          f"not {seed!r}")
+                          f"not {quote(seed)}")
     r = rng.seed_state(seed)
     # three-chip-stack-ruling-first-dealer: any player; here the seed draws the first dealer.
     first, r = rng.below(r, players)
@@ -193,13 +194,13 @@ def _refusal(state: State, move: object) -> IllegalPlay:
     shapes = {"bet": {"action", "amount"}, "raise": {"action", "amount"}, "exchange": {"action", "card"}}
     if not isinstance(move, dict) or action not in BETTING + SWAPPING or set(move) != shapes.get(action, {"action"}):
         return IllegalPlay('a move is fold, check, see, bet, raise, exchange or keep, like {"action": "see"} '
-                           f'or {{"action": "raise", "amount": 2}}, not {move!r}')
+                           f'or {{"action": "raise", "amount": 2}}, not {quote(move)}')
     p = state["toAct"][0]
     if state["phase"] == EXCHANGE:
         if action not in SWAPPING:
             return IllegalPlay("the betting round is over: each player still in now throws away one card "
                                "or keeps all three (three-chip-stack-exchange)")
-        return IllegalPlay(f"seat {p} holds no {move.get('card')!r} to throw away (three-chip-stack-exchange)")
+        return IllegalPlay(f"seat {p} holds no {quote(move.get('card'))} to throw away (three-chip-stack-exchange)")
     if action in SWAPPING:
         return IllegalPlay("cards are exchanged after the first round of betting, not during a round "
                            "(three-chip-stack-exchange)")
@@ -221,7 +222,7 @@ def _refusal(state: State, move: object) -> IllegalPlay:
     amount = move.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
         rule = "three-chip-stack-ruling-min-raise" if action == "raise" else "three-chip-stack-ruling-second-bet"
-        return IllegalPlay(f"a {action} is a whole number of chips, 1 or more, not {amount!r} ({rule})")
+        return IllegalPlay(f"a {action} is a whole number of chips, 1 or more, not {quote(amount)} ({rule})")
     return IllegalPlay(f"that costs {opts.see_cost + amount} chips but seat {p} has {state['chips'][p]}: nobody "
                        "puts in chips they do not have (three-chip-stack-ruling-short)")
 

@@ -80,9 +80,7 @@ def _spread_runs(rng: random.Random) -> list[dict[str, Any]]:
 def _run_record(rng: random.Random, suit: Suit) -> dict[str, Any]:
     length = rng.choice([3, 3, 4, 5, rng.randint(3, MAX_RUN)])
     lo = rng.randint(1, ACE_HIGH - length + 1)
-    cards = [format_card(Card(position_rank(p), suit)) for p in range(lo, lo + length)]
-    if rng.random() < 0.3:
-        cards[rng.randrange(length)] = "JK"
+    cards = ["JK" if rng.random() < 0.15 else format_card(Card(position_rank(p), suit)) for p in range(lo, lo + length)]
     return {"kind": "run", "suit": suit.value, "lo": lo, "cards": cards}
 
 
@@ -122,9 +120,13 @@ def _mutate(rng: random.Random, rec: dict[str, Any]) -> dict[str, Any]:
             out["hand"][k] = format_card(rng.choice(WILDS))
         else:
             out["hand"][k] = format_card(Card(rng.choice(RANKS), rng.choice(SUITS)))
-    elif roll < 0.85 and runs:  # one caller run longer, shorter or elsewhere in its suit
+    elif roll < 0.78 and runs:  # one caller run longer, shorter or elsewhere in its suit
         g = rng.choice(runs)
         g.update(_run_record(rng, Suit(g["suit"])))
+    elif roll < 0.86 and runs:  # a joker in one place of a caller run, or the card it stands for
+        g = rng.choice(runs)
+        k = rng.randrange(len(g["cards"]))
+        g["cards"][k] = format_card(Card(position_rank(g["lo"] + k), Suit(g["suit"]))) if g["cards"][k] == "JK" else "JK"
     elif roll < 0.92:
         groups = random_caller_groups(rng, out["packs"])
         out["caller_groups"] = [g.to_record() for g in groups] or None

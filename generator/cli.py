@@ -437,15 +437,20 @@ def _cmd_rank(args: argparse.Namespace) -> int:
 
 
 def _project_root(command: str, *, site: bool = False) -> Path:
-    """The current folder, if it is a rulebook project: rules-data/ in it (and mkdocs.yml, to
-    build the site)."""
+    """The rulebook project the current folder is in: the nearest folder, this one or one above
+    it, that holds rules-data/ (as git finds its repository), and mkdocs.yml too to build the
+    site. Its sources (the game files, the fonts) are read from there, wherever the command
+    runs; paths given on the command line (--out, --site-dir, --house) stay paths from the
+    current folder (issue 24, item 15)."""
     here = Path.cwd()
-    missing = [name for name, ok in (("rules-data/", (here / "rules-data").is_dir()),
-                                     ("mkdocs.yml", not site or (here / "mkdocs.yml").is_file())) if not ok]
-    if missing:
-        raise RulebookError(f"{command}: {here} is not a rulebook project (no {' or '.join(missing)} here); "
+    root = next((folder for folder in (here, *here.parents) if (folder / "rules-data").is_dir()), None)
+    if root is None:
+        raise RulebookError(f"{command}: {here} is not a rulebook project (no rules-data/ here or above); "
                             f"run it in the project folder")
-    return here
+    if site and not (root / "mkdocs.yml").is_file():
+        raise RulebookError(f"{command}: {root} is not a rulebook project (no mkdocs.yml here); "
+                            f"run it in the project folder")
+    return root
 
 
 def _house_file(args: argparse.Namespace) -> Path | None:
@@ -487,16 +492,17 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     pdf = _import("generator.print.booklets", "rulebook pdf")
     if not args.out.strip():
         raise RulebookError("--out '': the folder name is empty (an unset shell variable?)")
-    out = Path(args.out)
-    _import("generator.build", "rulebook pdf").check_output_dir(Path.cwd(), out, "--out")
+    out = Path(args.out)  # from the current folder; the sources come from the project
+    root = _project_root("pdf")
+    _import("generator.build", "rulebook pdf").check_output_dir(root, out, "--out")
     house = _house_file(args)
     if house is not None:
         from .content.house import read_house_file
         from .content.loader import load_games
 
-        read_house_file(house, {g.id: g for g in load_games(Path.cwd())})
+        read_house_file(house, {g.id: g for g in load_games(root)})
     with _import("generator.build", "rulebook pdf")._edition(house):
-        made = pdf.build_game_pdfs(Path.cwd(), args.game, out)
+        made = pdf.build_game_pdfs(root, args.game, out)
     for path in made or ():
         print(path)
     return 0

@@ -148,3 +148,58 @@ def test_a_stop_python_swallows_still_stops_the_build_before_the_swap(tmp_path: 
         "rulebook: stopped (SIGTERM); nothing half-built was left behind"], result.stderr
     assert (site / "index.html").read_text(encoding="utf-8") == "the last good site"
     assert [p.name for p in project.iterdir() if p.name.startswith(".site")] == []
+
+
+# --- Issue 24, item 15: paths from another folder than the project's --------------------------
+
+
+@pytest.mark.parametrize(("where", "out", "source"), [
+    ("rules-data", "../docs/zz-pdf", "docs"), ("rules-data", "zz-pdf", "rules-data"),
+    ("docs", "../generator/zz", "generator"), ("docs", "site/pdf", "docs"),
+])
+def test_pdf_run_inside_the_project_refuses_the_sources_before_creating_anything(
+        small_project: Path, where: str, out: str, source: str) -> None:
+    # Reported: from inside rules-data/, --out ../docs/zz-pdf passed the source-folder check (it
+    # was resolved against the current folder as if that were the project), created docs/zz-pdf/,
+    # then failed with "missing font file" for a font that exists.
+    before = _tree(small_project)
+    result = _rulebook(small_project / where, "pdf", "3-chip-stack", "--out", out)
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert f"inside the project's {source}/ folder" in lines[0], lines[0]
+    assert _tree(small_project) == before
+    assert not (small_project / where / out).exists()
+
+
+@pytest.mark.parametrize("where", ["", "rules-data", "docs", "docs/assets"])
+def test_pdf_finds_the_project_from_any_folder_in_it_and_writes_where_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    # The sources (and so the fonts, docs/assets/fonts/) come from the project, wherever the
+    # command runs; --out is a path from the current folder, as the shell completes it.
+    from generator.cli import main
+    from generator.print import booklets
+
+    project = copy_project(tmp_path / "project")
+    calls: list[tuple[Path, str, Path]] = []
+    monkeypatch.setattr(booklets, "build_game_pdfs", lambda root, game, out: calls.append((root, game, out)) or [])
+    monkeypatch.chdir(project / where)
+    out = tmp_path / "elsewhere" / "pdf"
+    relative = os.path.relpath(out, project / where)
+    assert main(["pdf", "3-chip-stack", "--out", relative]) == 0
+    assert [(root, game, Path(at).resolve()) for root, game, at in calls] == [(project, "3-chip-stack", out)]
+    assert (project.resolve() / booklets.FONTS_DIR).is_dir()
+
+
+def test_pdf_outside_any_project_says_so(tmp_path: Path) -> None:
+    result = _rulebook(tmp_path, "pdf", "chips", "--out", "pdf")
+    assert result.returncode == 2 and "not a rulebook project" in result.stderr
+    assert not (tmp_path / "pdf").exists()
+
+
+@pytest.mark.slow
+def test_pdf_from_inside_rules_data_finds_its_fonts(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    result = _rulebook(project / "rules-data", "pdf", "3-chip-stack", "--out", "../../pdf")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "pdf" / "3-chip-stack.pdf").is_file()

@@ -133,6 +133,41 @@ def test_a_family_edition_renders_the_table_s_rules_and_the_default_renders_as_b
     assert "data-house-edition" not in str(plain.part("hero", "chips", "/"))
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_page_control_carries_the_cli_s_ids_values_and_defaults(game_id: str) -> None:
+    import html
+    import json
+    import re
+
+    from generator.site.macros import Site
+
+    game = GAMES[game_id]
+    data = house.control_data(game)
+    assert data["game"] == game_id
+    assert [(o["id"], o["values"], o["default"]) for o in data["options"]] == [
+        (o.id, list(o.values), o.default) for o in house.game_options(game)]
+    page = str(Site(list(GAMES.values())).house_options(game_id, "/"))
+    shown = json.loads(html.unescape(re.search(r'data-house-data="([^"]*)"', page).group(1)))  # type: ignore[union-attr]
+    assert [o["id"] for o in shown["options"]] == [o["id"] for o in data["options"]]
+    assert not any("[[" in label for o in shown["options"] for label in o["labels"]), "labels in plain words"
+    for o in data["options"]:
+        for value in o["values"]:
+            assert f'name="rb-house-{game_id}-{o["id"]}" value="{value}"' in page
+    assert page.count("checked data-default") == len(data["options"])
+    assert 'data-controls hidden' in page and "<p data-nojs>This page follows the family's rules." in page
+
+
+def test_a_family_edition_has_no_control_and_no_banner_for_the_game_it_changes() -> None:
+    from generator.site.macros import Site
+
+    games = list(GAMES.values())
+    ours = Site(games, houses={"chips": {"k-a-2": "no-group"}})
+    assert str(ours.house_options("chips", "/")) == ""
+    assert "data-house-banner" not in str(ours.part("hero", "chips", "/"))
+    assert "data-house-options" in str(ours.house_options("chains", "/"))
+    assert 'data-house-banner="chips"' in str(Site(games).part("hero", "chips", "/"))
+
+
 def test_build_refuses_a_bad_house_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from generator.cli import main
 

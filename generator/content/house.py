@@ -230,6 +230,19 @@ def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
+def control_data(game: Game) -> dict[str, Any]:
+    """What a game page's "Your table's rules" control reads (``[data-house-options]``,
+    docs/assets/js/house/): the game's id and each option, rulings first, with its ``id``,
+    ``kind`` ("ruling" or "variant"), ``source`` (the ruling's or variant's id, the page anchor),
+    ``title``, ``values``, ``labels`` (the readings in words, one per value, as written in the game
+    file) and ``default``. The ids and values are those of ``rulebook options`` and ``?house=``."""
+    return {"game": game.id, "options": [
+        {"id": o.id, "kind": o.kind, "source": o.source, "title": o.title, "values": list(o.values),
+         "labels": list(o.labels), "default": o.default}
+        for o in game_options(game)
+    ]}
+
+
 #: A family edition (``rulebook build --house FILE``) names its house file here for the parts of
 #: the build that run inside MkDocs (the page macros, the PDFs of generator/site/hooks.py).
 EDITION_ENV = "RULEBOOK_HOUSE"

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from ..engine.errors import RulebookError
 from ..print.downloads import downloads
-from ..render import Ref, card_html, game_refs, render_partial
+from ..render import Ref, card_html, game_refs, plain_text, render_partial
 from .pages import block, page_root, project_root
 from .terms import terms_of, wrap_terms
 
@@ -68,6 +68,7 @@ class Site:
         self.site_url = site_url
         self.corrections_url = corrections_url
         self.by_id: dict[str, Any] = {g.id: g for g in games}
+        self.houses: Mapping[str, Mapping[str, str]] = houses or {}
         # A family edition (rulebook build --house) renders each game as its table plays it.
         self.data_of: dict[str, Mapping[str, Any]] = {g.id: edition_data(g, houses or {}) for g in games}
         self.datas: list[Mapping[str, Any]] = [self.data_of[g.id] for g in games]
@@ -99,6 +100,25 @@ class Site:
         if name in FOLDED and html.strip():
             html = render_partial("partials/fold.html", kind=name, summary=FOLDED[name](game), body=html)
         return block(html)
+
+    def house_options(self, game_id: str, root: str) -> Markup:
+        """"Your table's rules" (issue 25): the page control ``[data-house-options]``, with the game's
+        options as JSON (generator/content/house.py control_data; the readings in plain words) for
+        docs/assets/js/house/. A family edition (rulebook build --house) that changes this game
+        renders none: its page is already worded for one table, and holds no family wording to
+        switch back to."""
+        from ..content.house import changed, control_data
+
+        game = self.game(game_id)
+        source = self.by_id[game_id]
+        if changed(source, self.houses.get(game_id) or {}):
+            return Markup("")
+        refs = self.refs(game_id, root)
+        options = control_data(source)["options"]  # the readings as written: drawn with card faces
+        control = {"game": game_id, "options": [
+            {**o, "labels": [plain_text(label, refs) for label in o["labels"]]} for o in options]}
+        return block(render_partial("partials/house_options.html", game=game, refs=refs, options=options,
+                                    control=control))
 
     def game_list(self, root: str) -> Markup:
         return block(render_partial(
@@ -146,7 +166,11 @@ def define_env(env: Any) -> None:
         """The name of a game (for page titles)."""
         return str(site.game(game_id)["name"])
 
-    for func in (game_list, card, game_name):
+    def house_options(game_id: str) -> Markup:
+        """"Your table's rules": the house options a table may choose on this game's page."""
+        return site.house_options(game_id, root())
+
+    for func in (game_list, card, game_name, house_options):
         env.macro(func)
 
     from .scorekeeper import register

@@ -223,7 +223,9 @@ WIDGET = {
     "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js"},
 }
 SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round.js", "reveal.js", "terms.js",
-          "play/drills/examples.js"}  # the worked examples as questions (issue 16)
+          "play/drills/examples.js",  # the worked examples as questions (issue 16)
+          # "Your table's rules" (issue 25)
+          "house/view.js", "house/current.js", "house/store.js", "house/share.js", "house/page.js", "house/examples.js"}
 
 
 def _modules(requests: list[str], site_url: str) -> set[str]:

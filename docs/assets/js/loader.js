@@ -24,6 +24,7 @@ const MODULES = [
   ['[data-practice-game="chips"]', "./play/table/chips.js"],
   ["details.rb-fold", "./reveal.js"], // a link into a fold or a section not drawn yet lands on its target (issues 14, 15)
   ["abbr.rb-term", "./terms.js"], // glossary words: their meaning on hover, focus and tap (issue 14)
+  ["[data-house-options]", "./house/view.js"], // "Your table's rules" (issue 25); other scripts read house/current.js
 ];
 
 const started = new Set();

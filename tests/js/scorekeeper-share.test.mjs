@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   LINK_PREFIX, MAX_LINK_CHARS, exportFile, placeIncoming, readFile, readFragment, shareFragment, shareUrl,
 } from "../../docs/assets/js/scorekeeper/share.js";
-import { dict } from "../../docs/assets/js/scorekeeper/saved.js";
+import { dict } from "../../docs/assets/js/scorekeeper/store.js";
 
 const parse = (value) => JSON.parse(JSON.stringify(value));
 const PLAYERS = ["__proto__", "Zoë", "toString", "李"];

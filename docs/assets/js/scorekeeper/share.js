@@ -1,14 +1,17 @@
 // A saved game moved to another device: by a link that carries the game in its fragment
 // (#game=..., never sent to any server: a browser does not send the part after "#"), or by a
-// file (the JSON export). Both are read with the same checks as a game saved on this device
-// (saved.js checkGame), so a damaged link or file is refused whole, with a message, and nothing
-// already saved is touched.
+// file (the JSON export); and the CSV of a finished sheet. An incoming game gets exactly the
+// bounds of a game typed into the form (store.js incomingGame: the names cleaned as the form
+// cleans them, at most 40 characters, scores at most MAX_POINTS, dates that are dates), so a
+// damaged or out-of-bounds link or file is refused whole, with a message, and nothing already
+// saved is touched.
 //
 // The link is compact: JSON of arrays in seat order (names once, not once a row), UTF-8, then
 // base64url (RFC 4648 §5: no "+", "/" or "=", so it survives being pasted into a message), then
 // "." and a check of those letters (FNV-1a, 32 bits), so a link with one letter changed on the
 // way is refused, not read as a different game that happens to add up.
-import { checkGame, knownGame, own, rankInput, rankOf } from "./saved.js";
+import { ID_PATTERN, incomingGame, knownGame, own, problemWords, rankInput, rankOf } from "./store.js";
+import { seats, sentence } from "./sheet.js";
 
 export const LINK_PREFIX = "game=";
 export const LINK_VERSION = 1;
@@ -105,7 +108,8 @@ export function readFragment(hash) {
     return { error: "This share link was made by another version of this page, so no game was opened from it." };
   }
   const { id, g: kind, p: players } = packed;
-  if (typeof id !== "string" || !knownGame(kind) || !Array.isArray(players) || !players.every((p) => typeof p === "string")) return damaged;
+  if (typeof id !== "string" || !ID_PATTERN.test(id) || !knownGame(kind) || !Array.isArray(players) ||
+      !players.every((p) => typeof p === "string")) return damaged;
   let rows;
   try {
     rows = unpackRows(kind, players, packed.r);
@@ -114,8 +118,15 @@ export function readFragment(hash) {
   }
   const game = { id, game: kind, players, rows };
   if (kind === "3-chip-stack") game.start = packed.s;
-  const checked = checkGame(game);
-  return checked ? { game: checked } : damaged;
+  return taken(incomingGame(game), damaged, "This share link");
+}
+
+/** { game } from incomingGame's answer, or the refusal in words: why, when it is a bound the
+ * form also keeps (a name too long, a score too big), else `damaged`. */
+function taken(checked, damaged, what) {
+  if (checked.game) return { game: checked.game };
+  const why = problemWords(checked.error);
+  return why ? { error: `${what} holds a game this page cannot take, so no game was opened from it: ${why}.` } : damaged;
 }
 
 /** The JSON file of a game: what the sheet shows (the ranking) plus what it takes to open it again. */
@@ -139,15 +150,59 @@ export function readFile(text) {
   if (!isObject(data) || !knownGame(data.game)) return damaged;
   if (data.format !== undefined && data.format !== FILE_FORMAT) return damaged;
   const rows = data.game === "chips" ? data.rounds : data.hands;
-  const game = { id: typeof data.id === "string" && data.id ? data.id : `g-file-${Date.now().toString(36)}`, game: data.game, players: data.players, rows: rows ?? [] };
+  const id = typeof data.id === "string" && ID_PATTERN.test(data.id) ? data.id : `g-file-${Date.now().toString(36)}`;
+  const game = { id, game: data.game, players: data.players, rows: rows ?? [] };
   if (data.game === "3-chip-stack") game.start = data.start;
-  for (const key of ["created", "updated"]) if (typeof data[key] === "string") game[key] = data[key];
-  const checked = checkGame(game);
-  return checked ? { game: checked } : damaged;
+  // A date that is not one refuses the file, as anything else out of bounds does.
+  for (const key of ["created", "updated"]) if (data[key] !== undefined) game[key] = data[key];
+  return taken(incomingGame(game), damaged, "This file");
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const samePlayers = (a, b) => a.game === b.game && same(a.players, b.players) && a.start === b.start;
+
+/** The CSV of a sheet: the rows with who dealt, the totals, the places and the result in words.
+ * No cell starts as a formula would in a spreadsheet. */
+export function exportCsv(game, info, result) {
+  const cell = (v) => {
+    let s = String(v ?? "");
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`; // never a formula in a spreadsheet
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const unit = game.game === "chips" ? "Round" : "Hand";
+  const lines = [];
+  const head = [unit];
+  if (game.game === "chips") head.push("Cards");
+  head.push("Dealer");
+  if (game.game === "chips") head.push("Extra card");
+  head.push(...game.players);
+  if (game.game === "chips") head.push("Called chips");
+  lines.push(head);
+  game.rows.forEach((row, i) => {
+    const seat = seats(game, i);
+    const line = [i + 1];
+    if (game.game === "chips") line.push(info.hand_sizes?.[i] ?? i + 3);
+    line.push(seat.dealer);
+    if (game.game === "chips") line.push(seat.extra);
+    const scores = game.game === "chips" ? row.scores : row;
+    line.push(...game.players.map((p) => own(scores, p) ?? 0));
+    if (game.game === "chips") line.push(row.called ?? "");
+    lines.push(line);
+  });
+  if (game.game !== "3-chip-stack") {
+    const pad = game.game === "chips" ? ["Total", "", "", ""] : ["Total", ""];
+    lines.push([...pad, ...game.players.map((p) => own(result.totals, p)), ...(game.game === "chips" ? [""] : [])]);
+  }
+  lines.push([]);
+  lines.push(["Place", "Players"]);
+  let place = 1;
+  for (const group of result.ranking) {
+    lines.push([place, group.join(" and ")]);
+    place += group.length;
+  }
+  lines.push(["Result", sentence(game, result)]);
+  return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
+}
 
 /** Where an incoming game goes among the saved ones (`games`), so nothing saved is lost:
  * { action: "open", id } when this device has it already, exactly; { action: "update", id, game }

@@ -1,0 +1,100 @@
+// What a saved game says, in words and seats, without any DOM: who deals each row, the leader or
+// the winner as a sentence, why a player level on points is placed lower, and an engine message
+// turned into words for people. Used by the view (view.js) and the exports (share.js).
+import { seatForRound } from "../engine/rank/chips.js";
+import { dealerOfHand } from "../engine/rank/chains.js";
+import { nextDealer } from "../engine/rank/3-chip-stack.js";
+import { own, rankOf } from "./store.js";
+
+export const listNames = (list) =>
+  list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+
+export const ordinal = (n) => {
+  const s = { 1: "st", 2: "nd", 3: "rd" }[n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] ?? "th";
+  return `${n}${s}`;
+};
+
+/** "round" (Chips) or "hand" (the others). */
+export const unitOf = (game) => (game.game === "chips" ? "round" : "hand");
+
+/** An engine message for people: "hands[2].Bo: ..." -> "Hand 3 (Bo): ...". */
+export function humanize(message) {
+  return message.replace(/^(rounds|hands)\[(\d+)\](?:\.scores)?(?:\.([^:]+))?(?:: )?/, (m, kind, i, name) =>
+    `${kind === "rounds" ? "Round" : "Hand"} ${Number(i) + 1}${name ? ` (${name})` : ""}: `);
+}
+
+/** Which box of row `index` an engine message is about: "rounds[3].scores.Cy: ..." -> "Cy",
+ * "rounds[3].called: ..." -> "called"; null when it is about the row as a whole. */
+export function fieldOf(raw, game, index) {
+  const at = `${game.game === "chips" ? "rounds" : "hands"}[${index}]`;
+  if (index === undefined || !raw.startsWith(at)) return null;
+  const rest = raw.slice(at.length);
+  if (rest.startsWith(".called:")) return "called";
+  const hit = game.players
+    .filter((p) => rest.startsWith(`.scores.${p}:`) || rest.startsWith(`.${p}:`))
+    .sort((a, b) => b.length - a.length)[0];
+  return hit ?? null;
+}
+
+/** Who deals each row (and, for Chips, who gets the extra card), from the seating order. */
+export function seats(game, index) {
+  const n = game.players.length;
+  if (game.game === "chips") {
+    const [dealer, extra] = seatForRound(n, index);
+    return { dealer: game.players[dealer], extra: game.players[extra] };
+  }
+  if (game.game === "chains") return { dealer: game.players[dealerOfHand(n, index)] };
+  // 3 Chip Stack: the deal passes to the left, skipping players who are out (the engine's rule).
+  let dealer = 0;
+  for (let k = 0; k < index && k < game.rows.length; k++) {
+    const chips = game.players.map((p) => own(game.rows[k], p) ?? 0);
+    dealer = nextDealer(chips, dealer) ?? dealer;
+  }
+  return { dealer: game.players[dealer] };
+}
+
+/** The words for the leader or the winner. */
+export function sentence(game, result) {
+  const first = result.ranking[0];
+  if (!game.rows.length) return "";
+  if (game.game === "3-chip-stack") return result.explanation;
+  if (result.finished) {
+    if (game.game === "chips") return result.explanation;
+    return first.length > 1
+      ? `${listNames(first)} share the win on ${own(result.totals, first[0])}.`
+      : `${first[0]} wins with the lowest total, ${own(result.totals, first[0])}.`;
+  }
+  const after = `after ${unitOf(game)} ${game.rows.length}`;
+  return first.length > 1
+    ? `${listNames(first)} share the lead on ${own(result.totals, first[0])} ${after}.`
+    : `${first[0]} leads on ${own(result.totals, first[0])} ${after}.`;
+}
+
+/** Why `below` is placed under `above` when both have the same total (Chips: the tie-breakers,
+ * asked of the engine for just the two of them), or null when their totals differ. */
+export function whyBelow(game, result, above, below, handSizes = []) {
+  if (game.game !== "chips") return null;
+  const total = own(result.totals, above);
+  if (total !== own(result.totals, below)) return null;
+  const pair = [above, below];
+  const rounds = game.rows.map((row) => ({
+    scores: Object.fromEntries(pair.map((p) => [p, own(row.scores, p) ?? 0])),
+    called: pair.includes(row.called) ? row.called : null,
+  }));
+  const two = rankOf({ ...game, players: pair, rows: rounds });
+  if ("error" in two) return null;
+  const times = (n) => ({ 0: "no times", 1: "once", 2: "twice" })[n] ?? `${n} times`;
+  if (two.decided_by === "calls") {
+    return `Level with ${above} on ${total}, placed below by the first tie-breaker: ` +
+      `${above} called chips ${times(own(two.calls, above))}, ${below} ${times(own(two.calls, below))}.`;
+  }
+  const m = /^round-(\d+)$/.exec(two.decided_by || "");
+  if (m) {
+    const size = Number(m[1]);
+    const index = handSizes.indexOf(size);
+    const upTo = (p) => game.rows.slice(0, index + 1).reduce((sum, row) => sum + (own(row.scores, p) ?? 0), 0);
+    return `Level with ${above} on ${total} and on chips called, placed below by the second tie-breaker: ` +
+      `after the ${size}-card round ${above} had ${upTo(above)}, ${below} ${upTo(below)}.`;
+  }
+  return null;
+}

@@ -428,14 +428,19 @@ def test_a_game_shared_by_link_opens_in_a_fresh_browser_and_a_damaged_link_loses
         assert "#game=" not in phone.url  # a reload does not open it again
         saved = phone.evaluate("() => JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
         assert len(saved["games"]) == 1
-        # The same game two rounds on: the saved copy is brought up to date, not doubled.
+        # The same game a round on: asked first (issue 24), the saved copy is brought up to date,
+        # not doubled.
         _enter(page, ROUNDS[2])
         press(page, "#sk-share")
         if not page.locator("#sk-share-link").is_visible():
             press(page, "#sk-share")
         newer = page.input_value("#sk-share-link")
         phone.goto(newer)
-        phone.wait_for_selector(".sk-live-sheet")
+        phone.wait_for_selector(".sk-incoming")
+        violations = run_axe(phone)  # the question
+        assert not violations, describe_violations(violations)
+        phone.tap("#sk-incoming-yes")
+        phone.wait_for_selector(".sk-notice")  # "Brought the saved game up to date ..."
         assert phone.inner_text(".sk-app .sk-table") == page.inner_text(".sk-app .sk-table")
         assert len(phone.evaluate("() => JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")["games"]) == 1
         before = phone.evaluate("() => localStorage.getItem('rulebook-scorekeeper')")

@@ -21,6 +21,10 @@ from markupsafe import Markup
 SHEET_GAMES: tuple[str, ...] = ("chips", "chains", "3-chip-stack")
 #: The seats of the plain (no-script) form.
 PLAIN_SEATS = 4
+#: The longest player's name the sheet takes: the plain form's maxlength, and the bound that the
+#: live sheet keeps on names typed, linked, imported or stored (``NAME_CHARS`` of
+#: ``docs/assets/js/scorekeeper/store.js``; tests/test_scorekeeper_bounds.py holds the two equal).
+NAME_CHARS = 40
 #: Per game, the ruling the live sheet quotes under "who deals" (what the extra card's holder does).
 OPENING_RULING: dict[str, str] = {"chips": "chips-ruling-opening-discard"}
 
@@ -72,7 +76,7 @@ def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Map
         ],
     }
     return render_partial("scorekeeper/page.html", games=infos, config=config, root=root, refs=refs,
-                          seats=PLAIN_SEATS)
+                          seats=PLAIN_SEATS, name_chars=NAME_CHARS)
 
 
 def register(env: Any) -> None:

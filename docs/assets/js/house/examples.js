@@ -6,7 +6,7 @@
 //
 // An engine that takes no house yet (it exports no HOUSE_RECORDS), or not for this record, or
 // not this option, leaves the example as it is. The table's answer also goes on the example as
-// data-house-claim (JSON, the claim's fields), for the examples asked as questions
+// data-house-claim (JSON, the claim's fields only), for the examples asked as questions
 // (play/drills/examples.js) to follow; it is removed with the family's rules.
 
 import { el, faces } from "../widgets/dom.js";
@@ -20,7 +20,10 @@ const RECORDS = {
 };
 
 /** Field names said in words, as partials/examples.html says them. */
-const LABELS = { again: "Plays again (after a royal)", kind: "Kind of play", legal: "Legal play" };
+const LABELS = {
+  again: "Plays again (after a royal)", kind: "Kind of play", legal: "Legal play",
+  odd: "Chips left over", odd_to: "They go to", carried: "Carried into the next pot",
+};
 const PER_PLAYER = new Set(["hands", "shares", "chips", "pot_to"]);
 const PLAYER_INDEX = new Set(["winners", "folded", "eliminated"]);
 const ONE_PLAYER = new Set(["dealer", "first_dealer", "caller", "winner", "out", "player"]);
@@ -121,7 +124,9 @@ function run(fn, input, house) {
 
 const differs = (result, claim) => Object.keys(claim).some((k) => canonical(result[k]) !== canonical(claim[k]));
 
-function show(article, claim, result, because) {
+/** `claim`'s fields, then those the table's answer has and the family's has not (3 Chip Stack's
+ * odd chip: how many, and to whom). */
+function show(article, claim, result, baseline, because) {
   const box = el("div", { class: "rb-example__house", "data-house-answer": "" });
   box.append(el("p", { class: "rb-example__result-title" }, `At your table (${because})`));
   if (result.error) {
@@ -129,11 +134,12 @@ function show(article, claim, result, because) {
   } else {
     const facts = el("dl", { class: "rb-facts" });
     const told = {};
-    for (const key of Object.keys(claim)) {
-      told[key] = result[key] ?? null;
+    for (const key of Object.keys(claim)) told[key] = result[key] ?? null;
+    const extra = Object.keys(result).filter((k) => !(k in claim) && !(k in baseline) && k !== "error");
+    for (const key of [...Object.keys(claim), ...extra]) {
       const row = el("div", { class: "rb-facts__row" });
       const dd = el("dd");
-      dd.append(...factNodes(key, told[key]));
+      dd.append(...factNodes(key, result[key] ?? null));
       row.append(el("dt", {}, LABELS[key] || humanize(key)), dd);
       facts.append(row);
     }
@@ -183,7 +189,7 @@ export async function showHouseAnswers(root, gameId, options, house) {
       .map((id) => options.find((o) => o.id === id))
       .filter(Boolean)
       .map((o) => (o.kind === "variant" ? `${o.title}, played` : o.title));
-    show(article, claim, result, titles.join("; "));
+    show(article, claim, result, run(fn, input, {}), titles.join("; "));
     changed.push(article.id);
   }
   return { supported: records.length > 0, changed };

@@ -175,7 +175,7 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> 
         lo = options[0]
     if not isinstance(lo, int) or isinstance(lo, bool) or lo < ACE_LOW or lo + n - 1 > ACE_HIGH:
         raise IllegalPlay(
-            f"a run of {n} cards must start between position 1 (Ace low) and {ACE_HIGH - n + 1}; lo={lo!r}")
+            f"a run of {n} cards must start between position 1 (Ace low) and {ACE_HIGH - n + 1}; lo={limits.quote(lo)}")
     for i, c in enumerate(cards):
         if is_wild(c):
             continue
@@ -204,13 +204,13 @@ def _possible_lows(suit: Suit, cards: Sequence[Card]) -> list[int]:
 
 def _parse_rank(text: Any) -> Rank:
     if not isinstance(text, str):
-        raise RulebookError(f"a rank is written like '8', 'Q' or 'A', not {text!r}")
+        raise RulebookError(f"a rank is written like '8', 'Q' or 'A', not {limits.quote(text)}")
     t = text.strip().upper()
     t = "10" if t == "T" else t
     for r in RANKS:
         if r.value == t:
             return r
-    raise RulebookError(f"unknown rank {text!r}: expected A, 2-10, J, Q or K")
+    raise RulebookError(f"unknown rank {limits.quote(text)}: expected A, 2-10, J, Q or K")
 
 
 def _parse_suit(text: Any) -> Suit:
@@ -219,7 +219,7 @@ def _parse_suit(text: Any) -> Suit:
         for s in SUITS:
             if t in (s.value, s.symbol, s.noun.upper()):
                 return s
-    raise RulebookError(f"unknown suit {text!r}: expected S, H, D or C")
+    raise RulebookError(f"unknown suit {limits.quote(text)}: expected S, H, D or C")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1087,20 +1087,20 @@ def rank_record(rec: Any) -> dict[str, Any]:
                 raise RulebookError(f"{where}.scores: {show_value(name)} is not one of the players")
         for name in names:
             if name not in scores:
-                raise RulebookError(f"{where}.scores.{name}: missing (every player scores every round)")
+                raise RulebookError(f"{where}.scores.{limits.clip(name)}: missing (every player scores every round)")
             v = scores[name]
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulebookError(f"{where}.scores.{name}: expected a whole number of points, not {show_value(v)}")
+                raise RulebookError(f"{where}.scores.{limits.clip(name)}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
-                raise RulebookError(f"{where}.scores.{name}: {v} is negative; a score is 0 or more")
+                raise RulebookError(f"{where}.scores.{limits.clip(name)}: {limits.quote(v)} is negative; a score is 0 or more")
         called = rnd.get("called")
         if called is not None:
             if called not in names:
                 raise RulebookError(f"{where}.called: {show_value(called)} is not one of the players")
             if scores[called] != 0:
                 # chips-caller-scores-zero
-                raise RulebookError(f"{where}.scores.{called}: {called} called chips, so scores 0 "
-                                    f"that round, not {scores[called]}")
+                raise RulebookError(f"{where}.scores.{limits.clip(called)}: {limits.clip(called)} called chips, "
+                                    f"so scores 0 that round, not {limits.quote(scores[called])}")
         rounds.append({"scores": scores, "called": called})
     st = rank_game(names, rounds)
     return {

@@ -10,6 +10,7 @@
 
 import { scoreChips, describeMeld, cardValue, isWild } from "../engine/chips.js";
 import { parseCard, cardSymbol, spokenName } from "../engine/cards.js";
+import { clip } from "../engine/limits.js";
 import { el, face, faces, sentence, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
 
 const SELECTOR = '[data-widget="chips"]';
@@ -37,7 +38,7 @@ export function callerGroups(text) {
     const said = cards.length && KIND_WORD.test(cards[0]) ? cards.shift().replace(":", "").toLowerCase() : null;
     const parsed = cards.map((tok) => {
       if (KIND_WORD.test(tok)) throw new Error(`${name}: write "${tok.replace(":", "").toLowerCase()}" before its cards, not among them`);
-      try { return parseCard(tok); } catch { throw new Error(`${name}: '${tok}' is not a card; write cards like 8H, 10S, JK`); }
+      try { return parseCard(tok); } catch { throw new Error(`${name}: '${clip(tok)}' is not a card; write cards like 8H, 10S, JK`); }
     });
     if (!cards.length) throw new Error(`${name}: write its cards after "${said}"`);
     const naturals = parsed.filter((c) => !isWild(c));

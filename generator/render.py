@@ -225,13 +225,6 @@ def fact_html(key: str, value: Any) -> Markup:
             " and ".join(str(v + 1) for v in value))
     if key in _ONE_PLAYER and isinstance(value, int) and not isinstance(value, bool):
         return escape(f"player {value + 1}")
-    if key == "exchange" and isinstance(value, list) and value and all(
-            v is None or as_cards(v) is not None and len(v) == 2 for v in value):
-        # 3 Chip Stack: per player, null or [card thrown away, card drawn]; say who threw what (issue 27).
-        return Markup("<br>").join(
-            Markup("player {}: {}").format(i + 1, Markup('<span class="value-none">no exchange</span>') if v is None else
-                                           Markup("threw {}, drew {}").format(card_html(v[0]), card_html(v[1])))
-            for i, v in enumerate(value))
     if key == "decided_by" and isinstance(value, int) and not isinstance(value, bool):
         return escape({1: "the best card", 2: "the second card", 3: "the third card"}.get(value, str(value)))
     return value_html(value)

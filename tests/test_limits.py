@@ -14,7 +14,7 @@ from generator.engine import limits
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "docs" / "assets" / "js" / "engine" / "limits.js"
 NAMES = ("CALLER_GROUPS", "RUN_CARDS", "RANK_PER_PACK", "WILDS_PER_PACK", "JSON_DEPTH", "JSON_LINE_CHARS",
-         "QUOTE_CHARS", "POT_CHIPS")
+         "QUOTE_CHARS", "POT_CHIPS", "MAX_POINTS")
 
 
 def _node(script: str) -> object:
@@ -66,3 +66,16 @@ def test_the_bounds_are_what_the_packs_hold() -> None:
     pack = build_deck(1)
     assert limits.RANK_PER_PACK == sum(c.rank is Rank.EIGHT for c in pack)
     assert limits.WILDS_PER_PACK == sum(chips.is_wild(c) for c in pack) == 4 + pack.count(JOKER)
+
+
+@pytest.mark.parametrize("value", [1_000_001, 123_456_789_012, 10**15, 10**15 + 1, 9007199254740993])
+def test_a_score_above_the_bound_is_written_the_same_in_both(value: int) -> None:
+    got = _node(f"import {{ overPoints }} from {json.dumps(JS.as_uri())}; "
+                f"console.log(JSON.stringify(overPoints({value})));")
+    assert got == limits.over_points(value)
+
+
+def test_the_score_keeper_takes_the_engines_score_bound() -> None:
+    store = (ROOT / "docs" / "assets" / "js" / "scorekeeper" / "store.js").as_uri()
+    got = _node(f"import {{ MAX_POINTS }} from {json.dumps(store)}; console.log(JSON.stringify(MAX_POINTS));")
+    assert got == limits.MAX_POINTS

@@ -196,3 +196,33 @@ def test_rulebook_rank_jsonl_answers_one_line_per_game() -> None:
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert out[0]["ranking"] == [["Ann"], ["Bo"]] and out[0]["finished"] is False
     assert out[1]["error"].startswith("line 2: players:")
+
+
+# --- The score bound (limits.MAX_POINTS, the score keeper's too; issue 24 item 11) -------------
+
+
+def test_rank_refuses_a_score_above_the_score_sheets_bound_in_every_game() -> None:
+    from generator.engine import limits
+
+    most = limits.MAX_POINTS
+    assert _chips(["Ann", "Bo"], [({"Ann": 0, "Bo": most}, "Ann")])["totals"]["Bo"] == most
+    with pytest.raises(RulebookError, match=r"^rounds\[0\]\.scores\.Bo: 1,000,001 is more than 1,000,000 points, "
+                                            r"the most a score sheet takes$"):
+        _chips(["Ann", "Bo"], [({"Ann": 0, "Bo": most + 1}, "Ann")])
+    with pytest.raises(RulebookError, match=r"^hands\[0\]\.Bo: 1,000,005 is more than 1,000,000 points"):
+        chains.rank_record({"players": ["Ann", "Bo"], "hands": [{"Ann": 0, "Bo": most + 5}]})
+    with pytest.raises(RulebookError, match=r"^hands\[0\]\.Ann: 1,000,001 is more than 1,000,000 chips"):
+        three_chip_stack.rank_record({"players": ["Ann", "Bo"], "hands": [{"Ann": most + 1, "Bo": 0}]})
+
+
+def test_rank_no_longer_separates_scores_the_browser_cannot_tell_apart() -> None:
+    # 9007199254740993 and 9007199254740992 are one number to the browser: both are refused, by name.
+    lines = [{"players": ["A", "B"], "rounds": [{"scores": {"A": 9007199254740993, "B": 9007199254740992}}]},
+             {"players": ["A", "B"], "rounds": [{"scores": {"A": 10**400, "B": 0}}]}]
+    proc = subprocess.run([sys.executable, "-m", "generator", "rank", "chips", "--jsonl"],
+                          input="".join(json.dumps(x) + "\n" for x in lines), capture_output=True, text=True, check=False)
+    assert "Traceback" not in proc.stderr
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert out[0]["error"] == ("line 1: rounds[0].scores.A: that is more than 1,000,000 points, "
+                               "the most a score sheet takes")
+    assert out[1]["error"].startswith("line 2: rounds[0].scores.A: that is more than 1,000,000 points")

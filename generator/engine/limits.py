@@ -29,6 +29,10 @@ Why each number is what it is:
 * ``JSON_LINE_CHARS``: a whole score sheet (20 players, 10 rounds) is about 10 KB.
 * ``QUOTE_CHARS``: an error message quotes at most this much of what it refuses.
 * ``POT_CHIPS``: a 3 Chip Stack pot is chips on a family table; a million leaves room.
+* ``MAX_POINTS``: the most a score sheet takes in one box (a Chips or Chains score, a 3 Chip
+  Stack count), the score keeper's bound too (``docs/assets/js/scorekeeper/store.js``): totals of
+  twenty players over ten rounds stay far below 2**53, so the browser adds them exactly and ranks
+  them as ``rulebook rank`` does.
 * ``GAME_FILE_BYTES`` and ``YAML_DEPTH``: the largest game file is about 60 KB and nests eight
   levels deep; game files use no anchors or aliases (refused by the loader).
 * ``YAML_NUMBER_DIGITS``: a whole number in a game file is an order, a pot, a score: fifteen
@@ -46,6 +50,7 @@ JSON_DEPTH = 20
 JSON_LINE_CHARS = 100_000
 QUOTE_CHARS = 40
 POT_CHIPS = 1_000_000
+MAX_POINTS = 1_000_000
 GAME_FILE_BYTES = 1_000_000
 YAML_DEPTH = 30
 YAML_NUMBER_DIGITS = 15
@@ -68,6 +73,14 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         if isinstance(value, int):
             return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
         return f"a {type(value).__name__} holding a number too long to write out"
+
+
+def over_points(value: int, noun: str = "points") -> str:
+    """The words for a score sheet's number above ``MAX_POINTS``: '1,000,001 is more than
+    1,000,000 points, the most a score sheet takes' ('that' for one past 10**15, which the
+    browser cannot write exactly)."""
+    shown = f"{value:,}" if value <= 10**15 else "that"
+    return f"{shown} is more than {MAX_POINTS:,} {noun}, the most a score sheet takes"
 
 
 def json_depth(text: str) -> int:

@@ -82,3 +82,15 @@ test("3 Chip Stack: the deal passes left, skipping players who are out (as next_
   assert.equal(nextDealer([0, 0, 45], 2), 2);
   assert.equal(nextDealer([0, 0, 0], 1), null);
 });
+
+test("every rank refuses a score above the score sheet's bound, in Python's words (limits MAX_POINTS)", () => {
+  assert.equal(chips({ players: ["Ann", "Bo"], rounds: [{ scores: { Ann: 0, Bo: 1_000_000 }, called: "Ann" }] }).totals.Bo, 1_000_000);
+  assert.equal(chips({ players: ["Ann", "Bo"], rounds: [{ scores: { Ann: 0, Bo: 1_000_001 }, called: "Ann" }] }).error,
+    "rounds[0].scores.Bo: 1,000,001 is more than 1,000,000 points, the most a score sheet takes");
+  assert.equal(chips({ players: ["A", "B"], rounds: [{ scores: { A: 9007199254740993, B: 9007199254740992 } }] }).error,
+    "rounds[0].scores.A: that is more than 1,000,000 points, the most a score sheet takes");
+  assert.match(chains({ players: ["Ann", "Bo"], hands: [{ Ann: 0, Bo: 1_000_005 }] }).error,
+    /^hands\[0\]\.Bo: 1,000,005 is more than 1,000,000 points/);
+  assert.match(stack({ players: ["Ann", "Bo"], hands: [{ Ann: 1_000_001, Bo: 0 }] }).error,
+    /^hands\[0\]\.Ann: 1,000,001 is more than 1,000,000 chips/);
+});

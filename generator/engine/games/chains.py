@@ -27,7 +27,7 @@ from typing import Any
 
 from ..cards import Card, Rank, check_copies, format_card, format_cards
 from ..errors import CardError, IllegalPlay
-from ..limits import clip, quote
+from ..limits import MAX_POINTS, clip, over_points, quote
 from .fields import (
     HouseOption,
     RecordError,
@@ -632,6 +632,8 @@ def rank_record(rec: object) -> dict[str, Any]:
                 raise RecordError(f"{where}.{clip(name)}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
                 raise RecordError(f"{where}.{clip(name)}: {quote(v)} is negative; a score is 0 or more")
+            if v > MAX_POINTS:
+                raise RecordError(f"{where}.{clip(name)}: {over_points(v)}")
             if v % 5 or v == 5:
                 # chains-scoring: every card counts 10, 15, 20 or 25.
                 raise RecordError(f"{where}.{clip(name)}: {quote(v)} cannot be scored; cards count 10, 15, 20 or 25 "

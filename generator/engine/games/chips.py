@@ -1093,6 +1093,8 @@ def rank_record(rec: Any) -> dict[str, Any]:
                 raise RulebookError(f"{where}.scores.{limits.clip(name)}: expected a whole number of points, not {show_value(v)}")
             if v < 0:
                 raise RulebookError(f"{where}.scores.{limits.clip(name)}: {limits.quote(v)} is negative; a score is 0 or more")
+            if v > limits.MAX_POINTS:
+                raise RulebookError(f"{where}.scores.{limits.clip(name)}: {limits.over_points(v)}")
         called = rnd.get("called")
         if called is not None:
             if called not in names:

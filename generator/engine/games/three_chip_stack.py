@@ -743,6 +743,8 @@ def rank_record(rec: object) -> dict[str, Any]:
                 raise RecordError(f"{where}.{limits.clip(name)}: expected a whole number of chips, not {show_value(v)}")
             if v < 0:
                 raise RecordError(f"{where}.{limits.clip(name)}: {limits.quote(v)} is negative; nobody holds fewer than no chips")
+            if v > limits.MAX_POINTS:
+                raise RecordError(f"{where}.{limits.clip(name)}: {limits.over_points(v, 'chips')}")
             if name in out and v > 0:
                 raise RecordError(f"{where}.{limits.clip(name)}: {limits.clip(name)} went out in hand {out[name]} and is out of the "
                                   "game, so holds no chips (three-chip-stack-elimination)")

@@ -2,6 +2,7 @@
 // generator/engine/games/three_chip_stack.py. three-chip-stack-elimination: a player at zero is out,
 // the game ends when one player holds every chip; chips are never created or lost.
 import { RankError, guarded, has, isObject, isWhole, names, show } from "./common.js";
+import { MAX_POINTS, overPoints } from "../limits.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
@@ -75,6 +76,7 @@ function rankRecord(rec) {
       const v = row[name];
       if (!isWhole(v)) throw new RankError(`${where}.${name}: expected a whole number of chips, not ${show(v)}`);
       if (v < 0) throw new RankError(`${where}.${name}: ${v} is negative; nobody holds fewer than no chips`);
+      if (v > MAX_POINTS) throw new RankError(`${where}.${name}: ${overPoints(v, "chips")}`);
       if (out.has(name) && v > 0) {
         throw new RankError(`${where}.${name}: ${name} went out in hand ${out.get(name)} and is out of the game, so holds no chips (three-chip-stack-elimination)`);
       }

@@ -2,6 +2,7 @@
 // generator/engine/games/chains.py. chains-game: ten hands, lowest total wins, equal lowest totals share
 // (chains-ruling-tie); two or more players (chains-ruling-players).
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";
+import { MAX_POINTS, overPoints } from "../limits.js";
 
 /** chains-game: a game is ten hands. */
 export const HANDS_PER_GAME = 10;
@@ -39,6 +40,7 @@ function rankRecord(rec) {
       const v = row[name];
       if (!isWhole(v)) throw new RankError(`${where}.${name}: expected a whole number of points, not ${show(v)}`);
       if (v < 0) throw new RankError(`${where}.${name}: ${v} is negative; a score is 0 or more`);
+      if (v > MAX_POINTS) throw new RankError(`${where}.${name}: ${overPoints(v)}`);
       if (v % 5 || v === 5) {
         // chains-scoring: every card counts 10, 15, 20 or 25.
         throw new RankError(`${where}.${name}: ${v} cannot be scored; cards count 10, 15, 20 or 25 (chains-scoring)`);

@@ -2,6 +2,7 @@
 // (rank_game, _explain, rank_record). chips-winner, chips-tie-most-calls,
 // chips-tie-round-totals (chips-ruling-round-totals), chips-ruling-shared-win.
 import { RankError, guarded, has, isObject, isWhole, names, places, playersField, show } from "./common.js";
+import { MAX_POINTS, overPoints } from "../limits.js";
 
 /** chips-hand-sizes: three cards each in the first round, up to ten in the eighth. */
 export const HAND_SIZES = [3, 4, 5, 6, 7, 8, 9, 10];
@@ -122,6 +123,7 @@ function rankRecord(rec) {
       const v = scores[name];
       if (!isWhole(v)) throw new RankError(`${where}.scores.${name}: expected a whole number of points, not ${show(v)}`);
       if (v < 0) throw new RankError(`${where}.scores.${name}: ${v} is negative; a score is 0 or more`);
+      if (v > MAX_POINTS) throw new RankError(`${where}.scores.${name}: ${overPoints(v)}`);
     }
     const called = rnd.called ?? null;
     if (called !== null) {

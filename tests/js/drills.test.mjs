@@ -139,3 +139,48 @@ test("streaks: a stored value that is not ours gives a fresh start", () => {
   assert.equal(seedFrom("123"), 123);
   for (const bad of ["", "-1", "1e3", "4294967296", "12a", null]) assert.equal(seedFrom(bad), null);
 });
+
+// Issue 25: the drills check the learner's answer by the table's rules.
+test("chains: the same-rank variation makes a same-rank card legal, and the question says it followed the house", () => {
+  let tried = 0;
+  for (const seed of SEEDS) {
+    const family = chainsQuestion(seed);
+    if (family.kind !== "same-rank") continue;
+    tried += 1;
+    const housed = chainsQuestion(seed, { "same-rank": "played" });
+    assert.equal(family.record.legal, false);
+    assert.equal(family.house, null);
+    assert.deepEqual([housed.top, housed.card], [family.top, family.card]); // the same question
+    assert.equal(housed.record.legal, true);
+    assert.deepEqual(housed.house, { "same-rank": "played" });
+  }
+  assert.ok(tried > 0, "no seed dealt a same-rank question");
+});
+
+test("chains: no extra play after a royal under no-extra-play; a house that changes nothing is not named", () => {
+  let tried = 0;
+  for (const seed of SEEDS) {
+    const family = chainsQuestion(seed);
+    const housed = chainsQuestion(seed, { "no-extra-play": "played" });
+    if (family.kind === "royal") {
+      tried += 1;
+      assert.equal(family.record.again, true);
+      assert.equal(housed.record.again, false);
+      assert.deepEqual(housed.house, { "no-extra-play": "played" });
+    } else {
+      assert.deepEqual(housed.record, family.record);
+      assert.equal(housed.house, null);
+    }
+  }
+  assert.ok(tried > 0, "no seed dealt a royal");
+});
+
+test("3 Chip Stack: the house reaches the engine (a bad one is refused), and no option changes who wins", () => {
+  for (const seed of SEEDS.slice(0, 10)) {
+    const family = threeQuestion(seed, { hands: 3 });
+    for (const house of [{ "odd-chip": "dealer" }, { "odd-chip": "next-hand" }, { "passed-chip": "after-hand" }]) {
+      assert.deepEqual(threeQuestion(seed, { hands: 3 }, house).record.winners, family.record.winners);
+    }
+    assert.match(threeQuestion(seed, { hands: 3 }, { "odd-chip": "nobody" }).record.error, /odd-chip/);
+  }
+});

@@ -97,3 +97,43 @@ export function publish(root, gameId, house) {
   root.dataset.houseCurrent = JSON.stringify(now);
   document.dispatchEvent(new CustomEvent(HOUSE_EVENT, { detail: { game: gameId, house: { ...now }, previous } }));
 }
+
+/** The page's own words for the options `house` sets away from the family's rules, from the
+ * control's data (data-house-data: titles and readings as the page names them, never ids):
+ * [{id, kind, title, reading, words}], `words` being "King, Ace and a wild 2: King, Ace and 2
+ * never make a group, ..." for a ruling, "Same rank allowed (played)" for a variant. Options this
+ * page has no control for are left out (a script then says nothing it cannot word). */
+export function houseReadings(gameId, house) {
+  // The control's data on a game page; elsewhere any element carrying the same data for the game.
+  let data = null;
+  const nodes = typeof document === "undefined" ? [] : document.querySelectorAll("[data-house-data]");
+  for (const node of nodes) {
+    try {
+      const found = JSON.parse(node.dataset.houseData || "null");
+      if (isObject(found) && found.game === String(gameId)) {
+        data = found;
+        break;
+      }
+    } catch {
+      // not this one
+    }
+  }
+  const options = data && Array.isArray(data.options) ? data.options : [];
+  const out = [];
+  for (const [id, value] of Object.entries(cleanHouse(house))) {
+    const option = options.find((o) => isObject(o) && o.id === id);
+    const at = option && Array.isArray(option.values) ? option.values.indexOf(value) : -1;
+    if (at < 0 || typeof option.title !== "string" || !Array.isArray(option.labels) || typeof option.labels[at] !== "string") continue;
+    const reading = option.labels[at];
+    const words = option.kind === "variant" ? `${option.title} (${reading.toLowerCase()})` : `${option.title}: ${reading}`;
+    out.push({ id, kind: option.kind, title: option.title, reading, words });
+  }
+  return out;
+}
+
+/** The sentence a scorer adds when the table's rules changed its answer: "By your table's rules:
+ * <the readings, as the page words them>." ("" when there is nothing to word). */
+export function followedWords(gameId, house) {
+  const said = houseReadings(gameId, house).map((r) => r.words.replace(/[.\s]+$/, ""));
+  return said.length ? `By your table's rules: ${said.join("; ")}.` : "";
+}

@@ -4,11 +4,11 @@
 // judge here) decides, and the answer says at which card it was decided, with the rules quoted
 // from the page. threeQuestion(seed, settings) is pure.
 
-import { compareHands, showdown, sortHand } from "../../engine/3-chip-stack.js";
+import { HOUSE_OPTIONS, compareHands, showdown, sortHand } from "../../engine/3-chip-stack.js";
 import { buildDeck, parseCard } from "../../engine/cards.js";
 import { seedState, shuffled } from "../rng.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
-import { quote, runDrill } from "./common.js";
+import { drillHouse, quote, runDrill } from "./common.js";
 
 export const MIN_HANDS = 2;
 export const MAX_HANDS = 4;
@@ -19,13 +19,17 @@ export function threeSettings({ hands = 3 } = {}) {
   return { hands: Number.isInteger(n) && n >= MIN_HANDS && n <= MAX_HANDS ? n : 3 };
 }
 
-/** The question of a seed: {seed, hands (lists of codes), record (the engine's showdown), next}. */
-export function threeQuestion(seed, settings = {}) {
+/** The question of a seed: {seed, hands (lists of codes), record (the engine's showdown), next}.
+ * `house`: the table's options (issue 25). The drill asks who wins, with no pot: no option of the
+ * game changes that (odd-chip shares a pot, passed-chip moves chips in the hand), but the record
+ * is the engine's by the table's rules all the same. */
+export function threeQuestion(seed, settings = {}, house = {}) {
   const { hands: n } = threeSettings(settings);
   const [deck, next] = shuffled(seedState(seed), buildDeck(1, false).map((c) => c.code));
   const hands = [];
   for (let k = 0; k < n; k++) hands.push(deck.slice(3 * k, 3 * k + 3));
-  return { seed, hands, record: showdown({ hands, pot: 0 }), next };
+  const record = Object.keys(house).length ? showdown({ hands, pot: 0, house }) : showdown({ hands, pot: 0 });
+  return { seed, hands, record, next };
 }
 
 /** The engine's order (three-chip-stack-ranking): best card first. */
@@ -78,7 +82,7 @@ function mount(root) {
     applySettings: (form, params) => {
       form.elements.hands.value = String(threeSettings({ hands: params.get("hands") ?? 3 }).hands);
     },
-    question: (seed, settings) => threeQuestion(seed, settings),
+    question: (seed, settings) => threeQuestion(seed, settings, drillHouse("3-chip-stack", HOUSE_OPTIONS)),
     show,
     resetAnswer: (form, q) => {
       const boxes = form.querySelector("[data-winner-boxes]");

@@ -4,11 +4,11 @@
 // yes or no, the browser engine (engine/chains.js playChains, never a second judge here) decides,
 // and the rule it rests on is quoted from the page. chainsQuestion(seed) is pure.
 
-import { playChains, ranksAdjacent } from "../../engine/chains.js";
+import { HOUSE_OPTIONS, playChains, ranksAdjacent } from "../../engine/chains.js";
 import { buildDeck, parseCard, spokenName } from "../../engine/cards.js";
 import { below, seedState, shuffled } from "../rng.js";
 import { el, face, onEveryPage, sentence } from "../../widgets/dom.js";
-import { quote, runDrill } from "./common.js";
+import { drillHouse, houseLine, quote, runDrill } from "./common.js";
 
 /** What the dealt card is to the top card: the kinds the drill deals, in equal measure. */
 export const KINDS = ["royal", "run", "flush", "same-rank", "other"];
@@ -22,8 +22,10 @@ function kindOf(top, card) {
   return card.rank === top.rank ? "same-rank" : "other";
 }
 
-/** The question of a seed: {seed, top, card, kind, record (the engine's play record), next}. */
-export function chainsQuestion(seed) {
+/** The question of a seed: {seed, top, card, kind, record (the engine's play record), next}.
+ * `house`: the table's options (issue 25), {"same-rank": "played"}; the record is judged by them,
+ * and `family` is the family's rules' record when it differs. */
+export function chainsQuestion(seed, house = {}) {
   let s = seedState(seed);
   let pick;
   [pick, s] = below(s, KINDS.length);
@@ -32,8 +34,10 @@ export function chainsQuestion(seed) {
   [deck, s] = shuffled(s, buildDeck(1, false).map((c) => c.code));
   const top = deck[0];
   const card = deck.slice(1).find((code) => kindOf(parseCard(top), parseCard(code)) === want);
-  const record = playChains({ top, card, decks: 1, variant: null });
-  return { seed, top, card, kind: want, record, next: s };
+  const family = playChains({ top, card, decks: 1, variant: null });
+  const record = Object.keys(house).length ? playChains({ top, card, decks: 1, variant: null, house }) : family;
+  const changed = !record.error && JSON.stringify(record) !== JSON.stringify(family);
+  return { seed, top, card, kind: want, record: record.error ? family : record, house: changed ? { ...house } : null, next: s };
 }
 
 /** The rules a verdict rests on, by id (quoted from the page). */
@@ -57,7 +61,7 @@ function mount(root) {
   runDrill(root, {
     game: "chains",
     settingsOf: () => ({}),
-    question: (seed) => chainsQuestion(seed),
+    question: (seed) => chainsQuestion(seed, drillHouse("chains", HOUSE_OPTIONS)),
     show,
     answerOf: (form, submitter) => {
       const value = submitter && submitter.value;
@@ -79,6 +83,7 @@ function mount(root) {
         if (node) why.append(node);
       }
       nodes.push(why);
+      if (q.house) nodes.push(houseLine("chains", q.house));
       return { right, head, nodes };
     },
   });

@@ -8,12 +8,14 @@
 // chipsQuestion(seed, settings) is pure (the same seed and settings give the same question, under
 // node too: tests/js/drills.test.mjs); mounting happens only in a browser page.
 
-import { HAND_SIZES, describeMeld, isWild, scoreChips } from "../../engine/chips.js";
+import * as engine from "../../engine/chips.js";
 import { RANK_NUMBER, buildDeck, parseCard } from "../../engine/cards.js";
 import { below, seedState, shuffled } from "../rng.js";
 import { el, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
-import { quote, runDrill } from "./common.js";
+import { drillHouse, houseLine, quote, runDrill } from "./common.js";
+
+const { HAND_SIZES, describeMeld, isWild, scoreChips } = engine;
 
 export const FOCI = ["any", "wilds", "aces", "lay-off"];
 /** How often a focus tries a fresh deal before taking the last good one (each try is one score). */
@@ -240,7 +242,12 @@ function mount(root) {
       return { score: Number(text) };
     },
     judge: (q, given) => {
-      const rec = q.record;
+      // By the table's rules (issue 25): scored again with them, when they set any.
+      const house = drillHouse("chips", engine.HOUSE_OPTIONS);
+      const housed = Object.keys(house).length > 0;
+      const byHouse = housed ? scoreChips({ hand: q.hand, packs: 1, caller_groups: q.caller_groups, house }) : q.record;
+      const rec = byHouse.error ? q.record : byHouse;
+      const changed = rec !== q.record && JSON.stringify(rec) !== JSON.stringify(q.record);
       const right = given.score === rec.score;
       const headWords = right ? [`It scores ${rec.score}.`] : [`It scores ${rec.score}, not ${given.score}.`];
       const { nodes } = explainHand(rec); // the page scorer's words: groups, lay-offs, loose
@@ -250,6 +257,7 @@ function mount(root) {
         if (qn) why.append(qn);
       }
       if (why.childNodes.length) nodes.push(why);
+      if (changed) nodes.push(houseLine("chips", house));
       return { right, head: headWords, nodes };
     },
   });

@@ -11,6 +11,7 @@
 // drawing of both. Mounting twice does nothing; nothing here runs before mount().
 
 import { el } from "../../widgets/dom.js";
+import { followedWords, houseFor } from "../../house/current.js";
 import { nextU32, seedState } from "../rng.js";
 
 export const STORE_KEY = "rulebook-drills";
@@ -99,6 +100,20 @@ export function quote(root, id) {
   const link = el("a", { href: tpl.dataset.href || `#${id}` }, tpl.dataset.label || id);
   p.append(link, ": ", tpl.content.cloneNode(true));
   return p;
+}
+
+/** The table's rules for `game` (issue 25): what this device saved on the game's page ("Your
+ * table's rules"), kept to the engine's options (`options`, its HOUSE_OPTIONS); {} when the engine
+ * takes none. A drill checks the learner's answer by these. */
+export function drillHouse(game, options) {
+  return options ? houseFor(game, { options }) : {};
+}
+
+/** The line a verdict adds when the table's rules changed its answer: the readings in the page's
+ * words where this page has them, else where they were chosen. */
+export function houseLine(game, house) {
+  const words = followedWords(game, house) || "By your table's rules, as chosen on the game's page and saved on this device.";
+  return el("p", { class: "rb-result__house", "data-house-rule": Object.keys(house).sort().join(" ") }, words);
 }
 
 /** The words of a quoted rule, for the live region. */
@@ -215,8 +230,13 @@ export function runDrill(root, { game, settingsOf, applySettings, question, show
     result.hidden = false;
     for (const b of answer.querySelectorAll("[data-check]")) b.disabled = true;
     drawStreak();
-    if (next) next.focus({ preventScroll: true });
+    // The focus goes to the verdict, brought into view, never to "Next" below the fold (issue 28,
+    // WCAG 2.4.11); Tab goes on from there to the result's links and "Next".
+    head.tabIndex = -1;
     result.scrollIntoView({ block: "nearest" });
+    head.focus({ preventScroll: true });
+    const seen = head.getBoundingClientRect();
+    if (seen.top < 0 || seen.bottom > window.innerHeight) head.scrollIntoView({ block: "start" });
   });
 
   if (next) next.addEventListener("click", () => ask(current.next));

@@ -467,6 +467,8 @@ def _house_file(args: argparse.Namespace) -> Path | None:
 def _cmd_check(args: argparse.Namespace) -> int:
     checks = _import("generator.content.checks", "rulebook check")
     games = checks.check_project(_project_root("check"))
+    for line in checks.unchecked(games):  # text-only worked examples, one line each (issue 26)
+        print(f"unchecked: {line}")
     print(f"ok: {len(games)} game files valid")
     return 0
 
@@ -477,7 +479,11 @@ def _cmd_build(args: argparse.Namespace) -> int:
         raise RulebookError("--site-dir '': the folder name is empty (an unset shell variable?); "
                             "give a folder of its own, like site")
     site = Path(args.site_dir)
-    build.build(_project_root("build", site=True), site, house=_house_file(args))
+    root = _project_root("build", site=True)
+    build.build(root, site, house=_house_file(args))
+    checks = _import("generator.content.checks", "rulebook build")
+    for line in checks.unchecked(checks.load_games(root)):  # text-only worked examples (issue 26)
+        print(f"unchecked: {line}")
     print(f"built the site into {site}{' (with house rules)' if args.house else ''}")
     return 0
 

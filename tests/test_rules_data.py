@@ -1,4 +1,6 @@
-"""The three real game files: they load, their ids stay put, and nothing they cite dangles.
+"""The real game files (every file of rules-data/): they load, their ids stay put, and nothing they
+cite dangles. A text-only worked example or ruling (no engine checks it) is allowed, listed and
+marked; a ruling with neither, or naming an engine function that does not exist, is refused.
 
 `tests/data/rule_ids.txt` lists every id (game, id), so renaming or dropping an id (an anchor
 other pages, the PDF and the engines' comments cite) fails here. Adding an id means adding
@@ -12,12 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.loader import TOKEN, id_prefix, load_game, load_games
+from generator.content.checks import check_rulings, unchecked
+from generator.content.examples import check_examples, run_example, unchecked_examples
+from generator.content.loader import TOKEN, clear_cache, id_prefix, load_game, load_games
 from generator.engine.cards import parse_card
+from generator.engine.errors import RulesDataError
+from generator.engine.games import GAME_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS_FILE = Path(__file__).parent / "data" / "rule_ids.txt"
+SAMPLE = Path(__file__).parent / "data" / "valid" / "sample-game.yaml"
 GAMES = {g.id: g for g in load_games(ROOT)}
+#: Every game of rules-data/, in home-page order (issue 26: never a list typed here).
+GAME_IDS = list(GAMES)
 
 #: The rule ids the engines cite in their comments (see each generator/engine/games/<id>.py).
 ENGINE_IDS = {
@@ -44,13 +53,15 @@ def _listed() -> dict[str, set[str]]:
     return out
 
 
-def test_all_three_games_load() -> None:
-    assert list(GAMES) == ["chips", "chains", "3-chip-stack"]
+def test_every_game_file_loads() -> None:
+    files = {p.stem for p in (ROOT / "rules-data").glob("*.yaml")}
+    assert set(GAME_IDS) == files and {"chips", "chains", "3-chip-stack"} <= files
+    assert [GAMES[g].order for g in GAME_IDS] == sorted(GAMES[g].order for g in GAME_IDS)
     for game in GAMES.values():
         assert load_game(game.path) is load_game(game.path)  # parsed once, then cached
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_ids_are_stable(game_id: str) -> None:
     listed = _listed()[game_id]
     present = set(GAMES[game_id].items)
@@ -58,16 +69,19 @@ def test_ids_are_stable(game_id: str) -> None:
     assert not present - listed, f"new ids: add them to {IDS_FILE.name}: {sorted(present - listed)}"
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_engine_rule_ids_exist(game_id: str) -> None:
+    if game_id not in ENGINE_IDS:
+        pytest.skip(f"{game_id} has no engine")
     missing = set(ENGINE_IDS[game_id].split()) - set(GAMES[game_id].items)
     assert not missing
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_ids_cited_in_engine_comments_exist(game_id: str) -> None:
-    module = {"chips": "chips", "chains": "chains", "3-chip-stack": "three_chip_stack"}[game_id]
-    source = (ROOT / "generator" / "engine" / "games" / f"{module}.py").read_text(encoding="utf-8")
+    if game_id not in GAME_MODULES:
+        pytest.skip(f"{game_id} has no engine")
+    source = (ROOT / (GAME_MODULES[game_id].replace(".", "/") + ".py")).read_text(encoding="utf-8")
     prefix = id_prefix(game_id)
     cited = set(re.findall(rf"\b{re.escape(prefix)}[a-z0-9]+(?:-[a-z0-9]+)*", source))
     # "-ruling-" alone (a prose shorthand) is not an id.
@@ -75,7 +89,7 @@ def test_ids_cited_in_engine_comments_exist(game_id: str) -> None:
     assert not cited - set(GAMES[game_id].items), sorted(cited - set(GAMES[game_id].items))
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_nothing_cited_dangles(game_id: str) -> None:
     game = GAMES[game_id]
 
@@ -98,7 +112,7 @@ def test_nothing_cited_dangles(game_id: str) -> None:
         assert all(r in game for r in ruling["rules"])
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_rule_item_is_a_sentence(game_id: str) -> None:
     for section in GAMES[game_id].data["rules"]:
         for item in section["items"]:
@@ -126,3 +140,108 @@ def test_chips_two_tables_variant_says_it_is_incomplete() -> None:
 def test_three_chip_stack_credits_its_contributors() -> None:
     text = str(GAMES["3-chip-stack"].data)
     assert "Jim Kuglics" in text and "Jamie Licari" in text
+
+
+# --- Text-only examples and rulings (issue 26) ----------------------------------------------------
+
+
+def _sample(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """tests/data/valid/sample-game.yaml (a game with no engine) in ``tmp_path``, ``old`` made ``new``."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    if old:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / "sample-game.yaml"
+    path.write_text(text, encoding="utf-8")
+    clear_cache()
+    return path
+
+
+CHECKED_EXAMPLE = """    record: score
+    input: {hand: [8H, 8S, 8C], packs: 1, caller_groups: null}
+    claim: {score: 0}
+"""
+TEXT_ONLY = "    text_only: No engine for this game yet.\n"
+RULING_CHOSEN = "    chosen: 1\n"
+
+
+def test_a_text_only_example_is_listed_and_not_run(tmp_path: Path) -> None:
+    game = load_game(_sample(tmp_path, CHECKED_EXAMPLE, TEXT_ONLY))
+    assert check_examples(game) == []
+    lines = unchecked_examples(game)
+    assert len(lines) == 1 and unchecked([game]) == lines
+    assert re.match(r".*sample-game\.yaml:37:5: example `sample-game-ex-set` is not checked by an engine "
+                    r"\(No engine for this game yet\.\)$", lines[0]), lines[0]
+
+
+def test_every_game_lists_no_unchecked_example_of_a_game_with_an_engine() -> None:
+    for game in GAMES.values():
+        if game.id in GAME_MODULES:
+            assert unchecked_examples(game) == [], game.id
+
+
+@pytest.mark.parametrize(("old", "new", "where", "words"), [
+    ("    record: score\n", "    record: score\n" + TEXT_ONLY, "sample-game.yaml:40:16",
+     ["field `examples[0].text_only`", "not both", "remove `record`, `input`, `claim`"]),
+    ("    claim: {score: 0}\n", "", "sample-game.yaml:37:5",
+     ["field `examples[0]`", "missing `claim`", "text_only: <why no engine checks it>"]),
+])
+def test_an_example_is_either_checked_or_text_only(tmp_path: Path, old: str, new: str, where: str,
+                                                   words: list[str]) -> None:
+    with pytest.raises(RulesDataError) as info:
+        load_game(_sample(tmp_path, old, new))
+    assert info.value.location.endswith(where), str(info.value)
+    for word in words:
+        assert word in info.value.message, info.value.message
+
+
+def test_an_example_of_a_game_without_an_engine_says_what_to_write(tmp_path: Path) -> None:
+    game = load_game(_sample(tmp_path))
+    with pytest.raises(RulesDataError) as info:
+        run_example(game, 0)
+    message = str(info.value)
+    assert info.value.location.endswith("sample-game.yaml:39:13"), message
+    assert "write generator/engine/games/sample_game.py" in message
+    assert "`score_record(rec: dict) -> dict`" in message and "RECORDS = {'score': score_record}" in message
+    assert "`'sample-game': \"generator.engine.games.sample_game\",` in GAME_MODULES" in message
+    assert "text_only" in message and "\n" not in message
+
+
+def test_a_ruling_with_neither_engine_nor_text_only_is_refused(tmp_path: Path) -> None:
+    game = load_game(_sample(tmp_path))
+    with pytest.raises(RulesDataError) as info:
+        check_rulings(game)
+    assert info.value.location.endswith("sample-game.yaml:44:5"), str(info.value)
+    assert "`sample-game-ruling-ties` is missing `engine`" in info.value.message
+    assert "text_only" in info.value.message
+    text_only = load_game(_sample(tmp_path, RULING_CHOSEN, RULING_CHOSEN + TEXT_ONLY))
+    check_rulings(text_only)  # allowed
+
+
+def test_a_ruling_naming_engine_functions_of_a_game_without_an_engine_is_refused(tmp_path: Path) -> None:
+    game = load_game(_sample(tmp_path, RULING_CHOSEN, RULING_CHOSEN + "    engine: [score_hand]\n"))
+    with pytest.raises(RulesDataError) as info:
+        check_rulings(game)
+    assert info.value.location.endswith("sample-game.yaml:51:13"), str(info.value)
+    assert "has no engine yet" in info.value.message and "sample_game.py" in info.value.message
+
+
+def test_a_ruling_naming_a_function_the_engine_lacks_is_refused(tmp_path: Path) -> None:
+    source = GAMES["chains"].path.read_text(encoding="utf-8")
+    ruling = next(r for r in GAMES["chains"].data["rulings"] if r.get("engine"))
+    name = ruling["engine"][0]
+    folder = tmp_path / "rules-data"
+    folder.mkdir()
+    at = source.index(f"id: {ruling['id']}")
+    head, tail = source[:at], source[at:]
+    assert tail.count(name) >= 1
+    (folder / "chains.yaml").write_text(head + tail.replace(name, name + "x", 1), encoding="utf-8")
+    clear_cache()
+    game = load_game(folder / "chains.yaml")
+    with pytest.raises(RulesDataError) as info:
+        check_rulings(game)
+    i = GAMES["chains"].data["rulings"].index(ruling)
+    assert f"field `rulings[{i}].engine[0]`" in info.value.message
+    assert f"got `{name}x` (did you mean `{name}`?)" in info.value.message
+    assert "generator/engine/games/chains.py" in info.value.message
+    assert re.search(r"chains\.yaml:\d+:\d+$", info.value.location)

@@ -47,17 +47,19 @@ def _show(value: Any) -> str:
 
 def run_example(game: Game, index: int) -> ExampleResult:
     """Run one example through its record, without comparing."""
-    from ..engine.games import record
+    from ..engine.games import GAME_MODULES, UnknownGame, record
 
     example = game.data["examples"][index]
     at = ("examples", index)
     where = game.location(at)
     try:
         func = record(game.id, example["record"])
-    except ModuleNotFoundError as exc:
+    except (UnknownGame, ModuleNotFoundError) as exc:
+        if isinstance(exc, ModuleNotFoundError) and exc.name != GAME_MODULES.get(game.id):
+            raise  # a module the engine itself imports is missing: not the author's to fix
         raise RulesDataError(
             game.location(at + ("record",)),
-            f"example `{example['id']}`: no engine for game {game.id!r} yet ({exc.name} is missing)",
+            f"example `{example['id']}`: {game.id!r} has no engine to check it; {no_engine_help(game.id, example['record'])}",
         ) from None
     except RulebookError as exc:
         raise RulesDataError(
@@ -76,10 +78,42 @@ def run_example(game: Game, index: int) -> ExampleResult:
     )
 
 
+def engine_module(game_id: str) -> str:
+    """The Python module a game's engine lives in: ``three_chip_stack`` for ``3-chip-stack``."""
+    from .loader import id_prefix
+
+    return id_prefix(game_id).rstrip("-").replace("-", "_")
+
+
+def no_engine_help(game_id: str, record_name: str | None) -> str:
+    """What to write so that a game has an engine (issue 26): the module, the function a record needs
+    (``record_name``; none for a ruling's functions) and the registry line; or, for a worked example,
+    how to leave it unchecked."""
+    module = engine_module(game_id)
+    registry = (f"register it with the line `{game_id!r}: \"generator.engine.games.{module}\",` in GAME_MODULES "
+                f"(generator/engine/games/__init__.py)")
+    if record_name is None:
+        return f"write generator/engine/games/{module}.py with the functions it names and {registry}"
+    return (f"write generator/engine/games/{module}.py with a function `{record_name}_record(rec: dict) -> dict` "
+            f"and `RECORDS = {{{record_name!r}: {record_name}_record}}`, {registry}; or give the example "
+            f"`text_only: <why no engine checks it>` instead of `record`, `input` and `claim`")
+
+
+def unchecked_examples(game: Game) -> list[str]:
+    """One line per worked example no engine checks (``text_only``): ``file:line:column: <game> example
+    `<id>` is not checked (<why>)``, for ``rulebook check`` and ``rulebook build`` to list."""
+    return [f"{game.location(('examples', i))}: example `{ex['id']}` is not checked by an engine "
+            f"({' '.join(str(ex['text_only']).split())})"
+            for i, ex in enumerate(game.data["examples"]) if "text_only" in ex]
+
+
 def check_examples(game: Game) -> list[ExampleResult]:
-    """Run every example of ``game`` and compare each claimed key with the engine's answer."""
+    """Run every example of ``game`` checked by the engine and compare each claimed key with the
+    engine's answer; a text-only example (``text_only``) is left out (``unchecked_examples``)."""
     results = []
     for index, example in enumerate(game.data["examples"]):
+        if "text_only" in example:
+            continue
         result = run_example(game, index)
         for key, claimed in example["claim"].items():
             if key not in result.answer:

@@ -56,6 +56,8 @@ CARD_KEYS = frozenset({
 
 #: Glance facts every game page shows in its hero.
 REQUIRED_GLANCE = ("players", "rounds", "packs")
+#: What a worked example checked by the engine gives (the other kind gives ``text_only`` instead).
+EXAMPLE_CHECKED = ("record", "input", "claim")
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -626,6 +628,18 @@ def _check_semantics(
                                f"expected the id of a rule, scoring rule or tie-breaker in this file, "
                                f"got {_quote(ref)}{_hint(ref, rule_items)}")
 
+    # Worked examples: checked by the engine (record, input and claim) or text only, with its reason.
+    for i, ex in enumerate(data["examples"]):
+        checked = [k for k in EXAMPLE_CHECKED if k in ex]
+        if "text_only" in ex and checked:
+            raise fail(("examples", i, "text_only"), f"expected either `text_only` (no engine checks it) or "
+                                                     f"`record`, `input` and `claim`, not both (remove "
+                                                     f"`{'`, `'.join(checked)}`, or `text_only`)")
+        if "text_only" not in ex and len(checked) < len(EXAMPLE_CHECKED):
+            missing = next(k for k in EXAMPLE_CHECKED if k not in ex)
+            raise fail(("examples", i), f"missing `{missing}`; expected `record`, `input` and `claim` (checked "
+                                        f"by the engine), or `text_only: <why no engine checks it>`")
+
     # Rulings cite existing rule ids.
     for i, ruling in enumerate(data["rulings"]):
         for j, ref in enumerate(ruling["rules"]):
@@ -694,7 +708,7 @@ def _check_semantics(
 
     # Examples and the sample round: every card in the input parses.
     inputs: list[tuple[Any, FieldPath]] = [
-        (ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"])]
+        (ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"]) if "input" in ex]
     if data.get("sample_round"):
         inputs.append((data["sample_round"]["input"], ("sample_round", "input")))
     for node, input_path in inputs:

@@ -11,7 +11,8 @@ so ``{{`` in a code block elsewhere is never rendered by accident.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -57,14 +58,31 @@ FOLDED: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "glossary": lambda g: f"Show the {len(g.get('glossary') or [])} words of the glossary",
 }
 
+#: Numbers of games said in words on the home page ("Three games ..."); past twelve, in figures.
+_COUNT_WORDS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Eleven",
+                "Twelve")
+
+
+def count_in_words(n: int) -> str:
+    """``"Three"`` for 3: how the home page counts the games of rules-data/."""
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
+
+
 class Site:
-    """The games of one site build and the HTML of their parts."""
+    """The games of one site build and the HTML of their parts.
+
+    ``practice``: the games with a practice page (``docs/<id>/play.md``); ``kept``: the games the score
+    keeper has a sheet for (generator/site/scorekeeper.py). A part links to either only for those
+    games (issue 26: a game added with one YAML file and one page has neither, and no link to them)."""
 
     def __init__(self, games: list[Any], site_url: str = "", corrections_url: str = "",
-                 houses: Mapping[str, Mapping[str, str]] | None = None) -> None:
+                 houses: Mapping[str, Mapping[str, str]] | None = None,
+                 practice: Collection[str] = (), kept: Collection[str] = ()) -> None:
         from ..content.house import edition_data
 
         self.games = games
+        self.practice = frozenset(practice)
+        self.kept = frozenset(kept)
         self.site_url = site_url
         self.corrections_url = corrections_url
         self.by_id: dict[str, Any] = {g.id: g for g in games}
@@ -94,7 +112,7 @@ class Site:
         html = render_partial(
             PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
             downloads=downloads, gloss=gloss, corrections_url=self.corrections_url,
-            practice_url=f"{root}{game_id}/play/",  # the quick start's link (generator/site/play.py)
+            practice_url=self.practice_url(game_id, root),  # the quick start's link (generator/site/play.py)
             house_templates=True,  # the other wordings of house options, for the page control
         )
         if name in FOLDED and html.strip():
@@ -105,24 +123,34 @@ class Site:
         """"Your table's rules" (issue 25): the page control ``[data-house-options]``, with the game's
         options as JSON (generator/content/house.py control_data; the readings in plain words) for
         docs/assets/js/house/. A family edition (rulebook build --house) that changes this game
-        renders none: its page is already worded for one table, and holds no family wording to
-        switch back to."""
+        renders no control (its page is already worded for one table, and holds no family wording to
+        switch back to), only the book's own options (``book``) for the page's scorers to follow."""
         from ..content.house import changed, control_data
 
         game = self.game(game_id)
         source = self.by_id[game_id]
-        if changed(source, self.houses.get(game_id) or {}):
-            return Markup("")
+        book = {o.id: value for o, value in changed(source, self.houses.get(game_id) or {})}
         refs = self.refs(game_id, root)
         options = control_data(source)["options"]  # the readings as written: drawn with card faces
         control = {"game": game_id, "options": [
             {**o, "labels": [plain_text(label, refs) for label in o["labels"]]} for o in options]}
         return block(render_partial("partials/house_options.html", game=game, refs=refs, options=options,
-                                    control=control))
+                                    control=control, book=book))
+
+    def practice_url(self, game_id: str, root: str) -> str | None:
+        """The game's practice page (``/<id>/play/``), or None for a game without one."""
+        return f"{root}{game_id}/play/" if game_id in self.practice else None
 
     def game_list(self, root: str) -> Markup:
+        """The home page's games: each with its rules, its practice game and the score keeper where it
+        has them, and its two main PDFs (``generator/print/downloads.py``)."""
+        links = {g.id: {
+            "practice": self.practice_url(g.id, root),
+            "keep_score": f"{root}keep-score/" if g.id in self.kept else None,
+            "pdfs": [f for f in downloads(g.id) if f["name"] in (f"{g.id}.pdf", f"{g.id}-rulebook.pdf")],
+        } for g in self.games}
         return block(render_partial(
-            "partials/game_list.html", games=self.datas, refs=self.refs(None, root), root=root,
+            "partials/game_list.html", games=self.datas, refs=self.refs(None, root), root=root, links=links,
         ))
 
 
@@ -133,10 +161,15 @@ def define_env(env: Any) -> None:
 
     site_url = str(env.conf.get("site_url") or "")
     extra = env.conf.get("extra") or {}
+    from .scorekeeper import kept_ids
+
     games = load_games(project_root(env))
+    docs_dir = Path(str(env.conf.get("docs_dir") or project_root(env) / "docs"))
     site = Site(
         games, site_url if site_url.endswith("/") or not site_url else site_url + "/",
         corrections_url=str(extra.get("corrections_url") or ""), houses=edition(games),
+        practice=[g.id for g in games if (docs_dir / g.id / "play.md").is_file()],
+        kept=kept_ids([g.data for g in games]),
     )
 
     def root() -> str:
@@ -155,8 +188,12 @@ def define_env(env: Any) -> None:
         env.macro(make(name), name)
 
     def game_list() -> Markup:
-        """Every game, in home-page order, with its pitch and glance facts."""
+        """Every game, in home-page order, with its pitch, glance facts and links."""
         return site.game_list(root())
+
+    def game_count() -> str:
+        """How many games rules-data/ holds, in words: ``Three``."""
+        return count_in_words(len(site.games))
 
     def card(code: str) -> Markup:
         """One card face from its notation: ``card("8H")``."""
@@ -170,7 +207,7 @@ def define_env(env: Any) -> None:
         """"Your table's rules": the house options a table may choose on this game's page."""
         return site.house_options(game_id, root())
 
-    for func in (game_list, card, game_name, house_options):
+    for func in (game_list, game_count, card, game_name, house_options):
         env.macro(func)
 
     from .scorekeeper import register

@@ -30,7 +30,10 @@
 //        {game: "chips", house: {...}, previous: {...}}. Not cancellable.
 //
 // The control keeps the house on its element, [data-house-options="<game>"] data-house-current
-// (JSON), so there is one truth whichever copy of this module a script imported.
+// (JSON), so there is one truth whichever copy of this module a script imported. A family edition
+// (rulebook build --house) that changes the game has no control: its page carries the book's
+// options on [data-house-book="<game>"] instead, and houseFor gives those (never what this device
+// saved elsewhere); they never change, so onHouseChange never calls back there.
 
 import { readSaved } from "./store.js";
 
@@ -55,10 +58,12 @@ export function cleanHouse(house, options = null) {
   return out;
 }
 
+/** Where the page keeps the house in force: the control, or on a family edition's page (rulebook
+ * build --house) the book's own options, fixed (partials/house_options.html, data-house-book). */
 function controlOf(gameId) {
   if (typeof document === "undefined") return null;
-  for (const node of document.querySelectorAll("[data-house-options][data-house-current]")) {
-    if (node.dataset.houseOptions === gameId) return node;
+  for (const node of document.querySelectorAll("[data-house-options][data-house-current], [data-house-book][data-house-current]")) {
+    if ((node.dataset.houseOptions ?? node.dataset.houseBook) === gameId) return node;
   }
   return null;
 }

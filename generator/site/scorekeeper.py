@@ -17,8 +17,10 @@ from typing import Any
 
 from markupsafe import Markup
 
-#: The games the sheet keeps, in menu order, with what their engines say about a game.
-SHEET_GAMES: tuple[str, ...] = ("chips", "chains", "3-chip-stack")
+#: The games the score keeper has a sheet for: the ones :func:`sheet_games` knows the rounds and the
+#: winner of (from their engines) and docs/assets/js/scorekeeper/ can rank. Listed in rules-data/'s
+#: order (``kept_ids``); a game added to rules-data/ alone is not in the keeper (issue 26).
+SHEET_GAMES: frozenset[str] = frozenset({"chips", "chains", "3-chip-stack"})
 #: The seats of the plain (no-script) form.
 PLAIN_SEATS = 4
 #: The longest player's name the sheet takes: the plain form's maxlength, and the bound that the
@@ -29,17 +31,22 @@ NAME_CHARS = 40
 OPENING_RULING: dict[str, str] = {"chips": "chips-ruling-opening-discard"}
 
 
+def kept_ids(games: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The ids of the games of ``games`` (rules-data/, in its order) the score keeper has a sheet for."""
+    return [str(g["id"]) for g in games if g["id"] in SHEET_GAMES]
+
+
 def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """What the template and the script need about each game, from the engines and rules-data."""
     from ..engine.games import chains, chips, three_chip_stack
 
     by_id = {str(g["id"]): g for g in games}
     out: list[dict[str, Any]] = []
-    for gid in SHEET_GAMES:
-        data = by_id.get(gid, {})
+    for gid in kept_ids(games):
+        data = by_id[gid]
         info: dict[str, Any] = {
             "id": gid,
-            "name": str(data.get("name", {"chips": "Chips", "chains": "Chains"}.get(gid, "3 Chip Stack"))),
+            "name": str(data["name"]),
             "tie_breakers": [dict(t) for t in data.get("tie_breakers") or []],
         }
         opening = next((r for r in data.get("rulings") or []
@@ -53,7 +60,7 @@ def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         elif gid == "chains":
             info.update(rounds=chains.HANDS_PER_GAME, min_players=2, max_players=chains.MAX_SHEET_PLAYERS,
                         lowest_wins=True)
-        else:
+        elif gid == "3-chip-stack":
             info.update(rounds=None, min_players=three_chip_stack.MIN_PLAYERS,
                         max_players=three_chip_stack.MAX_PLAYERS, start=three_chip_stack.DEFAULT_START,
                         lowest_wins=False)
@@ -61,7 +68,29 @@ def sheet_games(games: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Mapping[str, Any]) -> Markup:
+def house_config(games: Sequence[Any], refs: Mapping[str, Any],
+                 houses: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, dict[str, Any]]:
+    """Per game, what the new-game form offers as "Your table's rules" (issue 25): the options of
+    generator/content/house.py control_data (ids, values and defaults of ``rulebook options`` and
+    ``?house=`` links; the readings in plain words, as the game page names them) and ``book``, the
+    options a family edition (``rulebook build --house``) sets away from the family's rules, which
+    a new game starts from there."""
+    from ..content.house import changed, control_data
+    from ..render import plain_text
+
+    out: dict[str, dict[str, Any]] = {}
+    for game in games:
+        if game.id not in SHEET_GAMES:
+            continue
+        options = [{**o, "labels": [plain_text(label, refs) for label in o["labels"]]}
+                   for o in control_data(game)["options"]]
+        book = {o.id: value for o, value in changed(game, (houses or {}).get(game.id) or {})}
+        out[game.id] = {"options": options, "book": book}
+    return out
+
+
+def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Mapping[str, Any],
+                        house: Mapping[str, Mapping[str, Any]] | None = None) -> Markup:
     from ..render import plain_text, render_partial
 
     infos = sheet_games(games)
@@ -72,6 +101,7 @@ def render_score_keeper(games: Sequence[Mapping[str, Any]], root: str, refs: Map
             | ({"opening": {**g["opening"], "text": plain_text(g["opening"]["text"], refs),
                             "href": refs[g["opening"]["id"]].href if g["opening"]["id"] in refs else ""}}
                if "opening" in g else {})
+            | ({"house": dict(house[g["id"]])} if house and g["id"] in house else {})
             for g in infos
         ],
     }
@@ -87,10 +117,13 @@ def register(env: Any) -> None:
 
     def score_keeper() -> Markup:
         """The score keeper: a chooser, the players, and a sheet per game."""
-        games = [g.data for g in load_games(project_root(env))]
+        from ..content.house import edition
+
+        loaded = load_games(project_root(env))
+        games = [g.data for g in loaded]
         page = getattr(env, "page", None)
         root = page_root(getattr(page, "url", None))
         refs = game_refs(games, None, page_url=lambda gid: f"{root}{gid}/")
-        return block(render_score_keeper(games, root, refs))
+        return block(render_score_keeper(games, root, refs, house_config(loaded, refs, edition(loaded))))
 
     env.macro(score_keeper, "score_keeper")

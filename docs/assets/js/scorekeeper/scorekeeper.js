@@ -21,11 +21,12 @@
 // prototype or an own-property lookup (own()): "__proto__" and "toString" are names like others.
 import { clip } from "../engine/limits.js";
 import {
-  HISTORY_LIMIT, MAX_POINTS, MAX_ROWS, NEWER_WORDS, STORE_KEY, checkGame, cleanName, copies, deleteCopy, foreignWords, loadStore, own, restoreCopy, storage, writeChange,
+  HISTORY_LIMIT, MAX_POINTS, MAX_ROWS, NEWER_WORDS, STORE_KEY, checkGame, cleanName, copies, deleteCopy, foreignWords, houseOf, loadStore, own, restoreCopy, storage, writeChange,
 } from "./store.js";
 import { MAX_FILE_BYTES, placeIncoming, readFile, readFragment } from "./share.js";
-import { fieldOf, humanize, unitOf } from "./sheet.js";
+import { fieldOf, houseNotice, humanize, optionsOf, unitOf } from "./sheet.js";
 import { focusEntry, render } from "./view.js";
+import { readSaved } from "../house/store.js";
 
 const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -130,7 +131,14 @@ class ScoreKeeper {
       this.tell(`${read.error} Your saved games are as they were.`);
       return;
     }
-    this.adopt(read.game, "link");
+    if (this.adopt(read.game, "link")) this.tellRules(read);
+  }
+
+  /** After a game came by link or file: say so when its table's rules name what this page does
+   * not know (kept with the game) or could not be read (the game came without them). */
+  tellRules(read) {
+    const note = houseNotice(read.game, this.info[read.game.game], read.houseUnread);
+    if (note) this.tell([this.notice, note].filter(Boolean).join(" "));
   }
 
   /** Save a game that came by link or file (placeIncoming says how, losing nothing) and open it.
@@ -203,8 +211,8 @@ class ScoreKeeper {
     const read = readFile(text);
     if (read.error) {
       this.tell(`${read.error} Your saved games are as they were.`);
-    } else {
-      this.adopt(read.game, "file");
+    } else if (this.adopt(read.game, "file")) {
+      this.tellRules(read);
     }
     this.render();
     this.focusNotice();
@@ -294,6 +302,26 @@ class ScoreKeeper {
     return true;
   }
 
+  /** The table's rules the new-game form shows for `kind` (issue 25): chosen there, else what this
+   * device saved for the game on its page ("Your table's rules", house/store.js), else a family
+   * edition's own (the page's book), else the family's. Every option's value, by id. */
+  houseDraft(kind) {
+    const draft = this.draft;
+    draft.house = draft.house || Object.create(null);
+    if (!Object.hasOwn(draft.house, kind)) {
+      const options = optionsOf(this.info[kind]);
+      const saved = readSaved(kind).house;
+      const book = this.info[kind]?.house?.book || {};
+      const chosen = Object.create(null);
+      for (const o of options) {
+        const pick = [own(saved, o.id), own(book, o.id), o.default].find((v) => typeof v === "string" && o.values.includes(v));
+        chosen[o.id] = pick;
+      }
+      draft.house[kind] = chosen;
+    }
+    return draft.house[kind];
+  }
+
   /** Show a notice above the sheet (null: none). */
   tell(message, untilNextSave = false) {
     this.notice = message;
@@ -380,6 +408,9 @@ class ScoreKeeper {
     const game = { id: newId(), game: draft.game, players, rows: [], history: [], created: new Date().toISOString() };
     game.updated = game.created;
     if (draft.game === "3-chip-stack") game.start = /^\d+$/.test(String(draft.start).trim()) ? Number(draft.start) : NaN;
+    // The table's rules chosen in the form (issue 25): only those away from the family's rules.
+    const rules = houseOf({ house: draft.house?.[draft.game] }, optionsOf(info));
+    if (Object.keys(rules).length) game.house = { ...rules };
     let error = null;
     if (players.length < (info.min_players || 2)) error = `Write the names of at least ${info.min_players || 2} players.`;
     else if (draft.game === "3-chip-stack" && !Number.isInteger(game.start)) error = "Starting chips: write a whole number, like 15.";

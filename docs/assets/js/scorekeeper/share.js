@@ -10,8 +10,8 @@
 // base64url (RFC 4648 §5: no "+", "/" or "=", so it survives being pasted into a message), then
 // "." and a check of those letters (FNV-1a, 32 bits), so a link with one letter changed on the
 // way is refused, not read as a different game that happens to add up.
-import { ID_PATTERN, incomingGame, knownGame, own, problemWords, rankInput, rankOf } from "./store.js";
-import { seats, sentence } from "./sheet.js";
+import { ID_PATTERN, houseKey, incomingGame, knownGame, own, problemWords, rankInput, rankOf } from "./store.js";
+import { houseWords, seats, sentence } from "./sheet.js";
 
 export const LINK_PREFIX = "game=";
 export const LINK_VERSION = 1;
@@ -78,6 +78,8 @@ function unpackRows(kind, players, rows) {
 export function shareFragment(game) {
   const packed = { v: LINK_VERSION, id: game.id, g: game.game, p: game.players, r: packRows(game) };
   if (game.game === "3-chip-stack") packed.s = game.start;
+  // The table's rules it is played by (issue 25), as stored: ids and values a newer page wrote too.
+  if (isObject(game.house) && Object.keys(game.house).length) packed.h = game.house;
   const payload = toBase64url(JSON.stringify(packed));
   return `${LINK_PREFIX}${payload}.${check(payload)}`;
 }
@@ -118,13 +120,14 @@ export function readFragment(hash) {
   }
   const game = { id, game: kind, players, rows };
   if (kind === "3-chip-stack") game.start = packed.s;
+  if (packed.h !== undefined) game.house = packed.h;
   return taken(incomingGame(game), damaged, "This share link");
 }
 
 /** { game } from incomingGame's answer, or the refusal in words: why, when it is a bound the
  * form also keeps (a name too long, a score too big), else `damaged`. */
 function taken(checked, damaged, what) {
-  if (checked.game) return { game: checked.game };
+  if (checked.game) return checked.houseUnread ? { game: checked.game, houseUnread: true } : { game: checked.game };
   const why = problemWords(checked.error);
   return why ? { error: `${what} holds a game this page cannot take, so no game was opened from it: ${why}.` } : damaged;
 }
@@ -133,6 +136,8 @@ function taken(checked, damaged, what) {
 export function exportFile(game) {
   const result = rankOf(game);
   const out = { format: FILE_FORMAT, version: LINK_VERSION, id: game.id, game: game.game, ...rankInput(game), result };
+  // The table's rules (issue 25): the `house` of `rulebook rank`, the ids and values of `rulebook options`.
+  if (isObject(game.house) && Object.keys(game.house).length) out.house = game.house;
   for (const key of ["created", "updated"]) if (typeof game[key] === "string") out[key] = game[key];
   return JSON.stringify(out, null, 2) + "\n";
 }
@@ -153,13 +158,15 @@ export function readFile(text) {
   const id = typeof data.id === "string" && ID_PATTERN.test(data.id) ? data.id : `g-file-${Date.now().toString(36)}`;
   const game = { id, game: data.game, players: data.players, rows: rows ?? [] };
   if (data.game === "3-chip-stack") game.start = data.start;
+  if (data.house !== undefined) game.house = data.house;
   // A date that is not one refuses the file, as anything else out of bounds does.
   for (const key of ["created", "updated"]) if (data[key] !== undefined) game[key] = data[key];
   return taken(incomingGame(game), damaged, "This file");
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const samePlayers = (a, b) => a.game === b.game && same(a.players, b.players) && a.start === b.start;
+/** The same players and start, and the same table's rules: a game under other rules is another game. */
+const samePlayers = (a, b) => a.game === b.game && same(a.players, b.players) && a.start === b.start && houseKey(a) === houseKey(b);
 
 /** The CSV of a sheet: the rows with who dealt, the totals, the places and the result in words.
  * No cell starts as a formula would in a spreadsheet. */
@@ -201,6 +208,8 @@ export function exportCsv(game, info, result) {
     place += group.length;
   }
   lines.push(["Result", sentence(game, result)]);
+  const rules = houseWords(game, info);
+  if (rules.length) lines.push(["Table's rules", rules.join("; ")]);
   return lines.map((l) => l.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -4,7 +4,8 @@
 import { seatForRound } from "../engine/rank/chips.js";
 import { dealerOfHand } from "../engine/rank/chains.js";
 import { nextDealer } from "../engine/rank/3-chip-stack.js";
-import { own, rankOf } from "./store.js";
+import { houseOf, own, rankOf, unknownHouse } from "./store.js";
+import { clip } from "../engine/limits.js";
 
 export const listNames = (list) =>
   list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
@@ -97,4 +98,37 @@ export function whyBelow(game, result, above, below, handSizes = []) {
       `after the ${size}-card round ${above} had ${upTo(above)}, ${below} ${upTo(below)}.`;
   }
   return null;
+}
+
+// --- the table's rules (issue 25) -------------------------------------------------------------
+
+/** The house options of a game's kind, as the page gives them (generator/site/scorekeeper.py
+ * house_config: ids, values, defaults and the readings in words), or []. */
+export const optionsOf = (info) => (info && info.house && Array.isArray(info.house.options) ? info.house.options : []);
+
+/** One option's reading in the page's words: "King, Ace and a wild 2: King, Ace and 2 never ...",
+ * or for a variant "Same rank allowed (played)". */
+export function readingWords(option, value) {
+  const label = option.labels[option.values.indexOf(value)] ?? value;
+  return option.kind === "variant" ? `${option.title} (${label.toLowerCase()})` : `${option.title}: ${label.replace(/[.\s]+$/, "")}`;
+}
+
+/** The table's rules a game is played by, in words: one phrase per option it sets away from the
+ * family's rules, then each one this page does not know, quoted as it came. [] for none. */
+export function houseWords(game, info) {
+  const options = optionsOf(info);
+  const house = houseOf(game, options);
+  const known = options.filter((o) => Object.hasOwn(house, o.id)).map((o) => readingWords(o, house[o.id]));
+  const unknown = unknownHouse(game, options).map(([id, value]) => `“${clip(id)}: ${clip(String(value))}” (a rule this page does not know, kept as it came)`);
+  return [...known, ...unknown];
+}
+
+/** What to say when a game came by link or file with table's rules this page cannot follow, or null. */
+export function houseNotice(game, info, houseUnread = false) {
+  if (houseUnread) return "Its table's rules could not be read, so it came without them: the sheet follows the family's rules.";
+  const unknown = unknownHouse(game, optionsOf(info));
+  if (!unknown.length) return null;
+  const said = unknown.map(([id, value]) => `“${clip(id)}: ${clip(String(value))}”`).join(", ");
+  return `Its table's rules name ${unknown.length === 1 ? "one" : "some"} this page does not know (${said}): ` +
+    "they are kept with the game as they came, and the rest of the game is here.";
 }

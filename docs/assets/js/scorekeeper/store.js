@@ -126,6 +126,52 @@ function playersProblem(players) {
   return null;
 }
 
+// --- the table's rules a game is played by (issue 25) ---------------------------------------
+
+/** The most options a game's `house` names, and the longest id or value (a game has a handful of
+ * options, ids like "k-a-2", values like "not-played"). */
+export const HOUSE_ENTRIES = 32;
+export const HOUSE_CHARS = 64;
+
+/** null when `house` (a game's `house` field: option id -> value, as `rulebook options` and
+ * ?house= links name them) is one the sheet keeps, else what is wrong. Ids and values this page
+ * does not know are kept (a newer page's options): only the shape is checked here. */
+export function houseProblem(house) {
+  if (house === undefined) return null;
+  if (!isObject(house)) return "house: expected the table's rules as option: value pairs";
+  const entries = Object.entries(house);
+  if (entries.length > HOUSE_ENTRIES) return `house: at most ${HOUSE_ENTRIES} options`;
+  for (const [id, value] of entries) {
+    if (id === "" || id.length > HOUSE_CHARS || typeof value !== "string" || value === "" || value.length > HOUSE_CHARS) {
+      return "house: expected the table's rules as option: value pairs";
+    }
+  }
+  return null;
+}
+
+/** The table's rules of `game` that differ from the family's, kept to `options` (a list of {id,
+ * values, default}): a prototype-free object; {} when the game has none. */
+export function houseOf(game, options = []) {
+  const out = dict();
+  const house = own(game, "house");
+  if (!isObject(house)) return out;
+  for (const o of options) {
+    const value = own(house, o.id);
+    if (typeof value === "string" && o.values.includes(value) && value !== o.default) out[o.id] = value;
+  }
+  return out;
+}
+
+/** What `game`'s house names that `options` do not know: [[id, value], ...] (kept, never dropped). */
+export function unknownHouse(game, options = []) {
+  const house = own(game, "house");
+  if (!isObject(house)) return [];
+  return Object.entries(house).filter(([id, value]) => {
+    const o = options.find((opt) => opt.id === id);
+    return !o || !o.values.includes(value);
+  });
+}
+
 // --- a game, checked ----------------------------------------------------------------------
 
 /** Every number a row says, as [where, name, value] ("rounds[2].scores", "Bo", 5). */
@@ -158,6 +204,8 @@ export function checkGame(game) {
   }
   const names = playersProblem(game.players);
   if (names) return { error: names };
+  const rules = houseProblem(game.house);
+  if (rules) return { error: rules };
   if (game.rows.length > MAX_ROWS) return { error: `${game.game === "chips" ? "rounds" : "hands"}: at most ${MAX_ROWS}` };
   for (const [where, name, v] of rowNumbers(game, game.rows)) {
     if (typeof v === "number" && v > MAX_POINTS) {
@@ -170,7 +218,8 @@ export function checkGame(game) {
 }
 
 /** A game that came from outside (a link, a file, a copy put back): its names cleaned as the form
- * cleans them (the rows follow their names), then checked by checkGame. { game } or { error }.
+ * cleans them (the rows follow their names), then checked by checkGame. { game } or { error };
+ * `houseUnread` when its table's rules were not option: value pairs, so it came without them.
  * Its history is dropped: Undo never reaches another device. */
 export function incomingGame(raw) {
   if (!isObject(raw) || !Array.isArray(raw.players) || !Array.isArray(raw.rows)) return { error: "expected players and rows" };
@@ -194,6 +243,12 @@ export function incomingGame(raw) {
     });
   }
   const game = { ...raw, players: clean, rows, history: [] };
+  // Table's rules in a shape no page writes: the game comes without them, and says so.
+  if (houseProblem(raw.house)) {
+    delete game.house;
+    const checked = checkGame(game);
+    return checked.game ? { ...checked, houseUnread: true } : checked;
+  }
   return checkGame(game);
 }
 
@@ -399,7 +454,10 @@ export function deleteCopy(store, key) {
 }
 
 const sameRows = (a, b) => a.game === b.game && JSON.stringify(a.players) === JSON.stringify(b.players) &&
-  a.start === b.start && JSON.stringify(a.rows) === JSON.stringify(b.rows);
+  a.start === b.start && JSON.stringify(a.rows) === JSON.stringify(b.rows) && houseKey(a) === houseKey(b);
+
+/** A game's house as one comparable text (its entries sorted). */
+export const houseKey = (game) => JSON.stringify(isObject(game.house) ? Object.entries(game.house).sort() : []);
 
 /** Put the copy under `key` back: its games go back among the saved ones (checked and cleaned as
  * a file's are; a game already here is not doubled; an id taken by another game gets a new one

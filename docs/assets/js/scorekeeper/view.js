@@ -6,7 +6,7 @@
 // words around it; the names themselves hold no direction controls (store.js cleanName).
 import { MAX_POINTS, NAME_CHARS, copies, own, rankOf } from "./store.js";
 import { exportCsv, exportFile, shareUrl } from "./share.js";
-import { listNames, ordinal, seats, sentence, whyBelow } from "./sheet.js";
+import { houseWords, listNames, optionsOf, ordinal, readingWords, seats, sentence, whyBelow } from "./sheet.js";
 
 /** An element; `text` goes in through textContent, other props as attributes or properties;
  * children are elements or strings (text nodes). */
@@ -121,7 +121,9 @@ function renderBar(sk) {
     const res = rankOf(g);
     const unit = g.game === "chips" ? "round" : "hand";
     const state = res.finished ? "finished" : `${g.rows.length} ${unit}${g.rows.length === 1 ? "" : "s"} so far`;
-    select.append(h("option", { value: g.id, text: `${info.name}: ${g.players.join(", ")} (${state})`, selected: g.id === sk.data.current }));
+    // A game played by other rules than the family's says so (issue 25).
+    const rules = houseWords(g, info).length ? ", your table's rules" : "";
+    select.append(h("option", { value: g.id, text: `${info.name}: ${g.players.join(", ")} (${state}${rules})`, selected: g.id === sk.data.current }));
   }
   const picker = h("input", { type: "file", id: "sk-import", className: "sk-file", accept: ".json,application/json",
     onchange: (e) => {
@@ -248,9 +250,39 @@ function renderSetup(sk) {
       h("input", { type: "number", id: "sk-start", className: "sk-input sk-input--num", min: "1", max: "1000", step: "1", inputmode: "numeric",
         value: String(draft.start), oninput: (e) => { draft.start = e.target.value; } })));
   }
+  const rules = renderSetupHouse(sk, draft.game, info);
+  if (rules) form.append(rules);
   if (sk.error) form.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: sk.error }));
   form.append(h("button", { type: "submit", className: "md-button md-button--primary", id: "sk-start-game", text: "Start the sheet" }));
   return form;
+}
+
+/** "Your table's rules" for the new game (issue 25): one choice per option of the game, in the
+ * readings' own words, starting from what this device saved for the game (sk.houseDraft); the
+ * game keeps them, and its links and files carry them. */
+function renderSetupHouse(sk, kind, info) {
+  const options = optionsOf(info);
+  if (!options.length) return null;
+  const chosen = sk.houseDraft(kind);
+  const book = info.house.book || {};
+  const set = h("fieldset", { className: "sk-fieldset sk-house", "data-sk-house": kind },
+    h("legend", { text: "Your table's rules" }),
+    h("p", { className: "sk-hint", id: "sk-house-help",
+      text: "Where the family's rules leave a choice. The sheet starts from the rules this device keeps for the game on its page; a change here is for this game only." }));
+  for (const o of options) {
+    const id = `sk-house-${o.id}`;
+    const select = h("select", { id, className: "sk-input sk-house__choice", name: o.id, "aria-describedby": "sk-house-help",
+      onchange: (e) => { chosen[o.id] = e.target.value; sk.render(); document.getElementById(id)?.focus(); } });
+    o.values.forEach((value, k) => {
+      const mark = value === (book[o.id] ?? o.default) ? (book[o.id] ? " (this book's rule)" : " (the family's rule)") : "";
+      select.append(h("option", { value, text: `${o.labels[k]}${mark}`, selected: chosen[o.id] === value }));
+    });
+    set.append(h("div", { className: "sk-row sk-house__option" }, h("label", { for: id, className: "sk-field", text: o.title }), select));
+  }
+  const away = options.filter((o) => chosen[o.id] !== o.default);
+  set.append(h("p", { className: "sk-hint sk-house__summary", "data-sk-house-summary": "", role: "status" },
+    away.length ? `This game: your table's rules (${away.map((o) => readingWords(o, chosen[o.id])).join("; ")}).` : "This game: the family's rules."));
+  return set;
 }
 
 // --- the sheet ------------------------------------------------------------------------------
@@ -263,6 +295,9 @@ function renderSheet(sk) {
   const wrap = h("section", { className: "sk-live-sheet", "aria-labelledby": "sk-title" });
   wrap.append(h("h2", { id: "sk-title" }, `${info.name}: `, ...nameList(game.players)));
   if (game.game === "3-chip-stack") wrap.append(h("p", { text: `Each player started with ${game.start} chips; ${result.total} chips in all.` }));
+  const rules = houseWords(game, info);
+  wrap.append(h("p", { className: "sk-house-line", "data-sk-house-line": rules.length ? "house" : "family",
+    text: rules.length ? `Played with your table's rules: ${rules.join("; ")}.` : "Played with the family's rules." }));
 
   // The table of entries. Cards, dealer and extra card ride in the row header as a small
   // sub-line (as the plain sheet's .sk-seat-note does), so on a phone the players' columns

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseCard, parseCards, spokenName, cardSymbol, checkCopies, pyStrip, pySplit, CardError } from "../../docs/assets/js/engine/cards.js";
-import { scoreChips, describeChips, describeMeld } from "../../docs/assets/js/engine/chips.js";
+import { scoreChips, describeChips, describeMeld, replayChips, roundChips } from "../../docs/assets/js/engine/chips.js";
 import { scoreChains, playChains } from "../../docs/assets/js/engine/chains.js";
 import { compareHands, showdown } from "../../docs/assets/js/engine/3-chip-stack.js";
 
@@ -224,4 +224,40 @@ test("3 Chip Stack bad inputs are errors", () => {
     { hands: Array(7).fill(0).map((_, k) => [`${k + 4}S`, `${k + 4}H`, `${k + 4}D`]) }, null]) {
     assert.equal(typeof showdown(input).error, "string", JSON.stringify(input));
   }
+});
+
+// --- Chips house options (issue 25): each one changes an answer, as in tests/test_house_engines.py ---
+
+test("chips k-a-2: the wild 2 stands as the Queen of K-A-2, unless the table says King, Ace and 2 never group", () => {
+  assert.equal(scoreChips({ hand: ["KD", "AD", "2C"] }).score, 0);
+  assert.deepEqual(scoreChips({ hand: ["KD", "AD", "2C"], house: { "k-a-2": "group" } }).melds[0].as, ["QD", "KD", "AD"]);
+  const noGroup = scoreChips({ hand: ["KD", "AD", "2C"], house: { "k-a-2": "no-group" } });
+  assert.equal(noGroup.score, 11);
+  assert.deepEqual(noGroup.groups, []);
+  assert.equal(scoreChips({ hand: ["KD", "AD", "JK"], house: { "k-a-2": "no-group" } }).score, 0); // a joker still can
+  const callers = [{ kind: "run", suit: "D", lo: 12, cards: ["QD", "KD", "AD"] }];
+  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers }).score, 0);
+  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers, house: { "k-a-2": "no-group" } }).score, 10);
+  assert.match(scoreChips({ hand: ["5C"], caller_groups: [{ kind: "run", suit: "D", cards: ["2C", "KD", "AD"] }],
+    house: { "k-a-2": "no-group" } }).error, /^caller_groups\[0\]: King, Ace and 2 never make a group at this table/);
+  assert.match(scoreChips({ hand: ["5C"], house: { "k-a-2": "never" } }).error, /^house\.k-a-2: no value 'never'/);
+});
+
+test("chips lay-off-order: as laid, a later seat that laid off first takes the place", () => {
+  const rec = { caller_groups: [{ kind: "run", suit: "H", cards: ["5H", "6H", "7H"] }], hands: [["8H", "KC"], ["9H", "4H"]] };
+  assert.deepEqual(roundChips(rec).scores, [10, 0]);
+  const asLaid = { ...rec, house: { "lay-off-order": "as-laid" }, layoff_order: [1, 0] };
+  assert.deepEqual(roundChips(asLaid).scores, [10, 9]);
+  assert.match(roundChips({ ...rec, layoff_order: [1, 0] }).error, /^layoff_order: the order the table laid off in counts only/);
+  assert.match(roundChips({ ...asLaid, layoff_order: [1, 1] }).error, /^layoff_order: expected each hand's index \(0 to 1\) once/);
+});
+
+test("chips throw-back and random-extra: the replay follows them", () => {
+  const rec = { players: 2, dealer: 0, hand_size: 3, deck: "7H KD 8H QS 9H 4C 2S 5D 6D 3C",
+    moves: [{ discard: "2S" }, { take: "pile", discard: "2S" }] };
+  assert.equal(replayChips(rec).steps[1].taken, "2S");
+  assert.match(replayChips({ ...rec, house: { "throw-back": "not-allowed" } }).error,
+    /^move 2 \(player 1\): 2S was just taken from the discard pile, and at this table it may not be thrown straight back/);
+  assert.match(replayChips({ ...rec, extra: 1 }).error, /^extra: the extra card goes to the player on the dealer's left/);
+  assert.match(replayChips({ ...rec, extra: 1, house: { "random-extra": "played" } }).error, /^extra: the random extra card is for 9 or more players/);
 });

@@ -1,7 +1,8 @@
 // The JS engines on JSONL: `node tests/js/run_engine.mjs` reads lines like
 //   {"fn": "chips.score", "input": {...}}
 // from stdin and prints one result a line, in order (tests/test_differential.py drives it).
-// fn is one of chips.score, chips.describe (input: a chips score record), chains.score,
+// fn is one of chips.score, chips.describe (input: a chips score record), chips.round,
+// chips.replay, chains.score,
 // chains.play, chains.hand, chains.game, 3-chip-stack.showdown, 3-chip-stack.hand.
 //
 // JSON.parse cannot tell 1.0 from 1, but Python's json can (1.0 is a float and refused as a
@@ -17,13 +18,15 @@ import { pathToFileURL } from "node:url";
 const ROOT = process.env.RULEBOOK_JS_ROOT
   ? pathToFileURL(`${process.env.RULEBOOK_JS_ROOT.replace(/\/$/, "")}/`)
   : new URL("../../docs/assets/js/", import.meta.url);
-const { describeChips, scoreChips } = await import(new URL("engine/chips.js", ROOT));
+const { describeChips, replayChips, roundChips, scoreChips } = await import(new URL("engine/chips.js", ROOT));
 const { gameChains, handChains, playChains, scoreChains } = await import(new URL("engine/chains.js", ROOT));
 const { hand: handStack, showdown } = await import(new URL("engine/3-chip-stack.js", ROOT));
 
 const FNS = {
   "chips.score": scoreChips,
   "chips.describe": (rec) => ({ lines: describeChips(rec) }),
+  "chips.round": roundChips,
+  "chips.replay": replayChips,
   "chains.score": scoreChains,
   "chains.play": playChains,
   "chains.hand": handChains,

@@ -11,6 +11,19 @@ onto the caller's groups (chips-lay-off) when they are given.
 The browser port is ``docs/assets/js/engine/chips.js``: it follows this module step for
 step (the same candidate order and the same tie-breaks) so that both give identical records;
 ``tests/test_differential.py`` ties the two.
+
+House options (``HOUSE_OPTIONS``, the ``option:`` of rules-data/chips.yaml), read from a record's
+``house`` field and passed to the functions as ``house=``; left out, every answer is the family's:
+
+* ``k-a-2`` (chips-ruling-k-a-2): ``group`` (the family's reading) lets a wild 2 stand as the
+  Queen of K-A-2, making Q-K-A; ``no-group``: King, Ace and 2 never make a group, so no run with
+  a high Ace (a natural Ace above the King) takes a 2, as a wild or otherwise; a joker still can.
+* ``lay-off-order`` (chips-ruling-layoff-order): ``turn-order`` (the family's reading) or
+  ``as-laid``, the order the table laid off in, given to the round record as ``layoff_order``.
+* ``throw-back`` (chips-ruling-throw-back) and ``random-extra`` (chips-variant-random-extra)
+  change play, not a hand's score: the replay follows them (a card taken from the pile may not
+  be thrown straight back; the record gives the seat of the extra card), the score and round
+  records accept them and answer the same.
 """
 
 from __future__ import annotations
@@ -24,7 +37,17 @@ from typing import Any, Literal
 from .. import limits
 from ..cards import RANKS, SUITS, Card, Rank, Suit, check_copies, format_card, parse_card
 from ..errors import IllegalPlay, RulebookError
-from .fields import RecordError, cards_field, check_fields, int_field, names_text, players_field, show_value
+from .fields import (
+    HouseOption,
+    RecordError,
+    cards_field,
+    check_fields,
+    house_field,
+    int_field,
+    names_text,
+    players_field,
+    show_value,
+)
 
 GAME_ID = "chips"
 #: chips-hand-sizes: three cards each in the first round, up to ten in the eighth.
@@ -34,6 +57,38 @@ MAX_HAND = max(HAND_SIZES)
 #: A run spans at most 13 positions (Ace low to King, or Two to Ace high): chips-no-wrap.
 MAX_RUN = 13
 ACE_LOW, ACE_HIGH = 1, 14
+
+#: The house options this engine follows, as rules-data/chips.yaml declares them (held equal to
+#: the game file by tests/test_house_engines.py).
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (
+    HouseOption("k-a-2", ("no-group", "group"), "group"),
+    HouseOption("lay-off-order", ("turn-order", "as-laid"), "turn-order"),
+    HouseOption("throw-back", ("allowed", "not-allowed"), "allowed"),
+    HouseOption("random-extra", ("not-played", "played"), "not-played"),
+)
+#: The records that take a ``house`` field (rank answers the same under every house).
+HOUSE_RECORDS = frozenset({"score", "round", "replay"})
+
+
+def house_options(house: object = None) -> dict[str, str]:
+    """Every option, checked, the defaults filled in for those ``house`` leaves out (a record's
+    ``house`` as it came: anything but an object of known options and values is refused)."""
+    return house_field(dict(house) if isinstance(house, Mapping) else house, HOUSE_OPTIONS)
+
+
+def _no_k_a_2(house: Mapping[str, str] | None) -> bool:
+    """chips-ruling-k-a-2 read as ``no-group``: no run with a high Ace takes a 2."""
+    return house is not None and house_options(house)["k-a-2"] == "no-group"
+
+
+def high_ace(group: Group) -> bool:
+    """A run whose natural Ace sits above its King (position 14)."""
+    return group.kind == "run" and group.hi == ACE_HIGH and not is_wild(group.cards[-1])
+
+
+def holds_a_two(cards: Iterable[Card]) -> bool:
+    return any(c.number == 2 for c in cards)
+
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _RANK_BY_NUMBER = {r.number: r for r in RANKS}
@@ -156,8 +211,10 @@ def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
     return Group("set", tuple(cards), rank=r)
 
 
-def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> Group:
-    """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap."""
+def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
+             house: Mapping[str, str] | None = None) -> Group:
+    """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap.
+    Under the house rule k-a-2 ``no-group`` a run with a high Ace takes no 2 (chips-ruling-k-a-2)."""
     s = suit if isinstance(suit, Suit) else _parse_suit(suit)
     n = len(cards)
     if n < 3:
@@ -168,8 +225,11 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> 
         raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
     if all(is_wild(c) for c in cards):
         raise IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)")
+    no_k_a_2 = _no_k_a_2(house)
     if lo is None:
         options = _possible_lows(s, cards)
+        if no_k_a_2 and holds_a_two(cards):
+            options = [x for x in options if not (x + n - 1 == ACE_HIGH and not is_wild(cards[-1]))] or options
         if not options:
             raise IllegalPlay(f"{' '.join(format_card(c) for c in cards)} is not a run of {s.noun}")
         lo = options[0]
@@ -183,7 +243,11 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None) -> 
         if c.suit is not s or c.rank is not position_rank(pos):
             want = position_rank(pos).value + s.value
             raise IllegalPlay(f"{format_card(c)} cannot stand at position {pos} of this run (that is {want})")
-    return Group("run", tuple(cards), suit=s, lo=lo)
+    run = Group("run", tuple(cards), suit=s, lo=lo)
+    if no_k_a_2 and high_ace(run) and holds_a_two(cards):
+        raise IllegalPlay("King, Ace and 2 never make a group at this table: a run with a high Ace "
+                          "takes no 2, not even as a wild (chips-ruling-k-a-2)")
+    return run
 
 
 def _possible_lows(suit: Suit, cards: Sequence[Card]) -> list[int]:
@@ -236,6 +300,7 @@ class _Cand:
     token: int = 0      # bit of the caller run it extends ("ext" only)
     ext_lo: int = 0     # new ends of the caller run ("ext" only)
     ext_hi: int = 0
+    jokers_only: bool = False  # house k-a-2 no-group: a run with a high Ace takes no 2
 
 
 #: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
@@ -274,10 +339,15 @@ class Arrangement:
         }
 
 
-def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None) -> Arrangement:
+def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None = None, *,
+                     house: Mapping[str, str] | None = None) -> Arrangement:
     """The lowest score this hand can make (chips-scoring, chips-ruling-best-arrangement), with
     laying off when the caller's groups are given (chips-lay-off). Exact: a memoised search over
-    every split of the hand into groups sharing no card (chips-ruling-one-group)."""
+    every split of the hand into groups sharing no card (chips-ruling-one-group).
+
+    Under the house rule k-a-2 ``no-group`` a run with a high Ace takes no 2 (chips-ruling-k-a-2):
+    such a group fills its gaps with jokers only, so the search counts the 2s and the jokers
+    apart (a 2 goes wherever a wild may, before a joker: a joker can stand anywhere a 2 can)."""
     ordered = sorted(hand, key=_ORDER)
     nat = [c for c in ordered if c.number != 2 and c.number != 0]  # chips-wilds: 2s and jokers
     wild_cards = [c for c in ordered if c.number == 2 or c.number == 0] if len(nat) < len(ordered) else []
@@ -287,6 +357,7 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     num = [c.number for c in nat]
     callers = list(caller_groups or ())
     cands = _candidates(suit, num, n, W)
+    no_k_a_2 = _no_k_a_2(house)
 
     # chips-card-values; chips-lay-off: a natural of a caller's set rank can always go on that
     # set, so left over it costs one card laid off, not its points; a caller's run can be
@@ -300,7 +371,29 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         loose_cost = [1 if free[i] else loose_cost[i] for i in range(n)]
         runs = [(j, g) for j, g in enumerate(callers) if g.kind == "run"]
         for bit, (_, g) in enumerate(runs):
-            cands.extend(_extensions(suit, num, n, W, g, 1 << bit))
+            exts = _extensions(suit, num, n, W, g, 1 << bit)
+            if no_k_a_2:
+                # chips-ruling-k-a-2, no-group: laying off never leaves a 2 in a run with a high Ace.
+                has_two, had_ace = holds_a_two(g.cards), high_ace(g)
+                for e in exts:
+                    e.jokers_only = had_ace or any(p == ACE_HIGH for _, p in e.pos)  # a high Ace after
+                exts = [e for e in exts if not (has_two and e.jokers_only)]
+                for e in exts:
+                    e.jokers_only = e.jokers_only and e.need > 0
+            cands.extend(exts)
+    twos = sum(c.number == 2 for c in wild_cards)
+    split = 0  # jokers + 1 when the search counts the 2s and the jokers apart, else 0
+    if no_k_a_2 and twos:
+        for cand in cands:
+            if cand.kind == "run" and cand.need and any(p == ACE_HIGH for _, p in cand.pos):
+                cand.jokers_only = True
+        if W == twos:
+            cands = [cand for cand in cands if not cand.jokers_only]
+        elif any(cand.jokers_only for cand in cands):
+            split = W - twos + 1
+    elif no_k_a_2:
+        for cand in cands:
+            cand.jokers_only = False
     by_low: dict[int, list[_Cand]] = {}  # lowest card -> the candidates that start there
     live = 0  # the cards in at least one candidate group
     for cand in cands:
@@ -313,20 +406,38 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     total = sum([loose_cost[i] for i in loose_idx])
     chosen: list[_Cand] = []
     if live:
-        found, chosen, left = _search(live, n, W, by_low, loose_cost)
+        found, chosen, left = _search(live, n, W, by_low, loose_cost, split, twos)
         total += found
         loose_idx += left
-    return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs)
+    return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs, no_k_a_2=no_k_a_2)
 
 
 def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
-            loose_cost: list[int]) -> tuple[int, list[_Cand], list[int]]:
+            loose_cost: list[int], split: int = 0, twos: int = 0) -> tuple[int, list[_Cand], list[int]]:
     """The exact search: the cheapest split of the cards in ``live`` into candidate groups and
     loose cards, with ``W`` wilds. Returns its cost, the groups chosen and the loose cards.
 
     The lowest card left either stays loose or joins one of the candidates that start with it;
     each state (cards left, wilds left, caller runs extended) is solved once (memo). Ties keep
-    the first choice found: loose before any group, then the candidates in their fixed order."""
+    the first choice found: loose before any group, then the candidates in their fixed order.
+
+    With ``split`` (the jokers + 1, house k-a-2 ``no-group``) the wilds left are ``2s * split +
+    jokers``: a group takes 2s before jokers, one marked ``jokers_only`` jokers alone."""
+    if split:
+        W = twos * split + split - 1
+
+    def after(cand: _Cand, w: int) -> int:
+        """The wilds left once ``cand`` has taken its own, or -1 when too few are left."""
+        if not split:
+            return w - cand.need
+        t, j = divmod(w, split)
+        need = cand.need
+        if not cand.jokers_only:
+            from_twos = min(need, t)
+            t -= from_twos
+            need -= from_twos
+        return t * split + j - need if need <= j else -1
+
     # The state packed in one int: the memo's key.
     w_shift, used_shift = n, n + W.bit_length()
     memo: dict[int, tuple[int, _Cand | None]] = {}
@@ -344,9 +455,12 @@ def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
         choice: _Cand | None = None
         if best > 0:
             for cand in by_low.get(c, ()):
-                if cand.need > w or cand.mask & mask != cand.mask or cand.token & used:
+                if cand.mask & mask != cand.mask or cand.token & used:
                     continue
-                v = cand.cost + solve(mask ^ cand.mask, w - cand.need, used | cand.token)
+                w2 = after(cand, w)
+                if w2 < 0:
+                    continue
+                v = cand.cost + solve(mask ^ cand.mask, w2, used | cand.token)
                 if v < best:
                     best, choice = v, cand
                     if v == 0:
@@ -369,7 +483,7 @@ def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
         else:
             chosen.append(step)
             mask ^= step.mask
-            w -= step.need
+            w = after(step, w)
             used |= step.token
     return total, chosen, loose
 
@@ -518,7 +632,7 @@ def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token
 
 def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[_Cand],
               loose_idx: list[int], free: list[bool], callers: list[Group],
-              runs: list[tuple[int, Group]]) -> Arrangement:
+              runs: list[tuple[int, Group]], *, no_k_a_2: bool = False) -> Arrangement:
     wilds = list(wild_cards)
     groups: list[Group] = []
     laid: list[tuple[Card, int, str]] = []
@@ -529,7 +643,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             cards = [nat[i] for i in range(len(nat)) if cand.mask >> i & 1]
             rank = cards[0].rank
             for _ in range(cand.need):
-                cards.append(wilds.pop(0))
+                cards.append(wilds.pop(0))  # a set is never jokers_only
             groups.append(Group("set", tuple(cards), rank=rank))
             continue
         pos = dict(cand.pos)
@@ -544,7 +658,7 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             slots: dict[int, Card] = {p: nat[i] for i, p in pos.items()}
             for p in range(first, last + 1):
                 if p not in slots:
-                    slots[p] = wilds.pop(0)
+                    slots[p] = wilds.pop() if cand.jokers_only else wilds.pop(0)
             cards = [slots[p] for p in range(first, last + 1)]
             groups.append(Group("run", tuple(cards), suit=nat[cand.pos[0][0]].suit, lo=first))
             continue
@@ -555,11 +669,11 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
         slots = {p: nat[i] for i, p in pos.items()}
         new_cards = list(g.cards)
         for p in range(g.lo - 1, cand.ext_lo - 1, -1):
-            card = slots.get(p) or wilds.pop(0)
+            card = slots.get(p) or (wilds.pop() if cand.jokers_only else wilds.pop(0))
             new_cards.insert(0, card)
             laid.append((card, j, position_rank(p).value + g.suit.value))
         for p in range(g.hi + 1, cand.ext_hi + 1):
-            card = slots.get(p) or wilds.pop(0)
+            card = slots.get(p) or (wilds.pop() if cand.jokers_only else wilds.pop(0))
             new_cards.append(card)
             laid.append((card, j, position_rank(p).value + g.suit.value))
         extended[j] = Group("run", tuple(new_cards), suit=g.suit, lo=cand.ext_lo)
@@ -583,7 +697,9 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             groups[home] = Group("set", g.cards + tuple(wilds), rank=g.rank)
             wilds = []
             break
-        home = next((k for k, g in enumerate(groups) if g.kind == "run" and len(g.cards) < MAX_RUN), None)
+        two = no_k_a_2 and wilds[0].number == 2  # chips-ruling-k-a-2, no-group: not beside a high Ace
+        home = next((k for k, g in enumerate(groups)
+                     if g.kind == "run" and len(g.cards) < MAX_RUN and not (two and high_ace(g))), None)
         if home is None:
             break
         g = groups[home]
@@ -617,7 +733,7 @@ def _packs_field(value: Any) -> int:
     return 1 if value is None else int_field(value, "packs", minimum=1, maximum=8)
 
 
-def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
+def parse_group(rec: Any, where: str = "caller_groups[0]", *, house: Mapping[str, str] | None = None) -> Group:
     """One caller group from its record: ``{"kind": "set", "rank": "8", "cards": [...]}`` or
     ``{"kind": "run", "suit": "H", "cards": [...], "lo": 4}``. A wild stands for the place the
     record gives it and keeps it (chips-ruling-wild-stays)."""
@@ -641,12 +757,12 @@ def parse_group(rec: Any, where: str = "caller_groups[0]") -> Group:
         lo = rec.get("lo")
         if lo is not None and (not isinstance(lo, int) or isinstance(lo, bool)):
             raise RulebookError(f"lo: expected a position from 1 to 14, got {json_repr(lo)}")
-        return make_run(_parse_suit(rec["suit"]), cards, lo)
+        return make_run(_parse_suit(rec["suit"]), cards, lo, house=house)
     except RulebookError as e:
         raise type(e)(f"{where}: {e}") from None
 
 
-def parse_groups(value: Any, packs: int = 1) -> list[Group] | None:
+def parse_groups(value: Any, packs: int = 1, *, house: Mapping[str, str] | None = None) -> list[Group] | None:
     """The caller's groups as a player sees them when laying off: as the caller laid them down,
     or as the players before extended them (chips-ruling-layoff-order). Refused only when the
     game cannot deal them (limits.py: the number of groups, a run's length, a set's size)."""
@@ -659,7 +775,7 @@ def parse_groups(value: Any, packs: int = 1) -> list[Group] | None:
     if len(value) > limits.CALLER_GROUPS:
         raise RulebookError(f"caller_groups: {len(value)} groups, but a caller's hand of at most {MAX_HAND} cards "
                             f"makes at most {limits.CALLER_GROUPS} groups of three or more")
-    groups = [parse_group(g, f"caller_groups[{k}]") for k, g in enumerate(value)]
+    groups = [parse_group(g, f"caller_groups[{k}]", house=house) for k, g in enumerate(value)]
     for k, g in enumerate(groups):
         # A run is refused past 13 cards by make_run (limits.RUN_CARDS, chips-no-wrap); a set
         # holds its rank's cards and wilds, no more than the packs hold (limits.*_PER_PACK).
@@ -694,13 +810,14 @@ def _check_hand(hand: list[Card], packs: int, extra: Sequence[Card] = (), what: 
 
 def score_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     """``{"hand": [...], "packs": 1, "caller_groups": null}`` -> ``{"score", "groups", "loose", "laid_off", ...}``."""
-    rec = check_fields(rec, ("hand",), ("packs", "caller_groups"))
+    rec = check_fields(rec, ("hand",), ("packs", "caller_groups", "house"))
+    house = house_options(rec.get("house"))
     hand = cards_field(rec["hand"], "hand")
     packs = _packs_field(rec.get("packs"))
-    callers = parse_groups(rec.get("caller_groups"), packs)
+    callers = parse_groups(rec.get("caller_groups"), packs, house=house)
     caller_cards = [c for g in callers or [] for c in g.cards]
     _check_hand(hand, packs, caller_cards)
-    return best_arrangement(hand, callers).to_record()
+    return best_arrangement(hand, callers, house=house).to_record()
 
 
 # ---------------------------------------------------------------------------------------
@@ -717,42 +834,67 @@ class RoundResult:
         return [r.score for r in self.results]
 
 
-def caller_arrangement(hand: Sequence[Card]) -> list[Group]:
+def caller_arrangement(hand: Sequence[Card], *, house: Mapping[str, str] | None = None) -> list[Group]:
     """chips-call: the caller's whole hand, wilds included, must form groups (chips-ruling-whole-hand)."""
-    arr = best_arrangement(hand)
+    arr = best_arrangement(hand, house=house)
     if arr.score != 0 or arr.loose:
         left = " ".join(format_card(c) for c in arr.loose)
         raise IllegalPlay(f"the caller's hand does not form groups: {left} would be left over")
     return arr.groups
 
 
-def play_round(caller_groups: Sequence[Group], others: Sequence[Sequence[Card]], packs: int = 1) -> RoundResult:
+def play_round(caller_groups: Sequence[Group], others: Sequence[Sequence[Card]], packs: int = 1, *,
+               house: Mapping[str, str] | None = None, order: Sequence[int] | None = None) -> RoundResult:
     """Score every non-caller against the caller's groups. They lay off one at a time in turn
     order from the caller's left, each seeing the groups as extended by those before
     (chips-ruling-layoff-order), onto the caller's groups only (chips-ruling-lay-off-target);
-    the caller scores 0 (chips-caller-scores-zero)."""
+    the caller scores 0 (chips-caller-scores-zero). Under the house rule lay-off-order
+    ``as-laid`` they lay off in ``order`` (indexes into ``others``, the order the table laid
+    off in; turn order when not given); the results stay in turn order."""
     groups = list(caller_groups)
     all_cards = [c for g in groups for c in g.cards] + [c for h in others for c in h]
     check_copies(all_cards, packs, what="the caller's groups and the hands")
-    results = []
-    for hand in others:
-        arr = best_arrangement(hand, groups)
-        results.append(arr)
+    as_laid = order is not None and house_options(house)["lay-off-order"] == "as-laid"
+    results: dict[int, Arrangement] = {}
+    for k in (order if as_laid and order is not None else range(len(others))):
+        arr = best_arrangement(others[k], groups, house=house)
+        results[k] = arr
         groups = arr.extended
-    return RoundResult(groups, results)
+    return RoundResult(groups, [results[k] for k in range(len(others))])
+
+
+def _layoff_order_field(value: Any, hands: int, house: Mapping[str, str]) -> list[int] | None:
+    """``layoff_order``: each hand's index once, in the order the table laid off in (house
+    lay-off-order ``as-laid``, chips-ruling-layoff-order)."""
+    if value is None:
+        return None
+    if house["lay-off-order"] != "as-laid":
+        raise RecordError("layoff_order: the order the table laid off in counts only under the house rule "
+                          "lay-off-order as-laid (house: {\"lay-off-order\": \"as-laid\"}); "
+                          "in turn order, leave it out")
+    want = list(range(hands))
+    if (not isinstance(value, list) or any(not isinstance(v, int) or isinstance(v, bool) for v in value)
+            or sorted(value) != want):
+        raise RecordError(f"layoff_order: expected each hand's index ({want[0]} to {want[-1]}) once, in the order "
+                          f"the players laid off, not {show_value(value)}" if want else
+                          f"layoff_order: there are no hands to lay off, not {show_value(value)}")
+    return list(value)
 
 
 def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     """``{"caller": [...] | null, "caller_groups": [...] | null, "hands": [[...], ...], "packs": 1}``:
-    the caller's hand (or groups as laid down) and the others' hands in turn order."""
-    rec = check_fields(rec, ("hands",), ("caller", "caller_groups", "packs"))
+    the caller's hand (or groups as laid down) and the others' hands in turn order; with
+    ``"house": {"lay-off-order": "as-laid"}``, ``"layoff_order": [1, 0, ...]`` the order the table
+    laid off in (indexes into ``hands``)."""
+    rec = check_fields(rec, ("hands",), ("caller", "caller_groups", "packs", "house", "layoff_order"))
+    house = house_options(rec.get("house"))
     packs = _packs_field(rec.get("packs"))
     if rec.get("caller_groups") is not None:
-        groups = parse_groups(rec["caller_groups"], packs) or []
+        groups = parse_groups(rec["caller_groups"], packs, house=house) or []
     elif rec.get("caller") is not None:
         caller = cards_field(rec["caller"], "caller")
         _check_hand(caller, packs, what="caller")
-        groups = caller_arrangement(caller)
+        groups = caller_arrangement(caller, house=house)
     else:
         raise RulebookError("caller_groups: missing (the caller's groups, or caller: the caller's hand)")
     hands_v = rec.get("hands")
@@ -762,7 +904,8 @@ def round_record(rec: Mapping[str, Any]) -> dict[str, Any]:
     for k, h in enumerate(hands):
         if not h or len(h) > MAX_HAND:
             raise RulebookError(f"hands[{k}]: a Chips hand holds 1 to {MAX_HAND} cards, not {len(h)}")
-    res = play_round(groups, hands, packs)
+    order = _layoff_order_field(rec.get("layoff_order"), len(hands), house)
+    res = play_round(groups, hands, packs, house=house, order=order)
     return {
         "scores": res.scores,
         "caller_groups": [g.to_record() for g in res.caller_groups],
@@ -918,10 +1061,12 @@ class ChipsStep:
         }
 
 
-def deal_round(deck: Sequence[Card], players: int, dealer: int, hand_size: int) -> tuple[list[list[Card]], list[Card]]:
+def deal_round(deck: Sequence[Card], players: int, dealer: int, hand_size: int,
+               extra: int | None = None) -> tuple[list[list[Card]], list[Card]]:
     """chips-deal: ``hand_size`` cards each, one at a time clockwise from the dealer's left, then
-    the extra card to the player on the dealer's left. ``deck`` is top first; no card is
-    turned up (the opening discard starts the pile)."""
+    the extra card to the player on the dealer's left (or to seat ``extra``, the variant
+    chips-variant-random-extra). ``deck`` is top first; no card is turned up (the opening
+    discard starts the pile)."""
     need = players * hand_size + 1
     if len(deck) < need:
         raise IllegalPlay(f"{players} players with {hand_size} cards each need {need} cards to deal, not {len(deck)}")
@@ -931,18 +1076,23 @@ def deal_round(deck: Sequence[Card], players: int, dealer: int, hand_size: int) 
         for seat in range(players):
             hands[(dealer + 1 + seat) % players].append(deck[k])
             k += 1
-    hands[(dealer + 1) % players].append(deck[k])
+    hands[(dealer + 1) % players if extra is None else extra].append(deck[k])
     return hands, list(deck[k + 1:])
 
 
 def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: int, dealer: int,
-                 hand_size: int, packs: int = 1) -> dict[str, Any]:
-    """Replay one round from the deal; an illegal move raises IllegalPlay naming the move."""
+                 hand_size: int, packs: int = 1, house: Mapping[str, str] | None = None,
+                 extra: int | None = None) -> dict[str, Any]:
+    """Replay one round from the deal; an illegal move raises IllegalPlay naming the move. The
+    house rules: k-a-2 for the caller's groups and the lay-offs, throw-back, and with the
+    variant random-extra the seat ``extra`` that was given the extra card opens
+    (chips-ruling-random-extra-turns)."""
+    chosen = house_options(house)
     check_copies(list(deck), packs, what="the deck")
-    hands, stock = deal_round(deck, players, dealer, hand_size)
+    hands, stock = deal_round(deck, players, dealer, hand_size, extra)
     pile: list[Card] = []
     steps: list[ChipsStep] = []
-    seat = (dealer + 1) % players
+    seat = (dealer + 1) % players if extra is None else extra
     caller: int | None = None
     last_turns_left = -1
     for number, move in enumerate(moves, start=1):
@@ -975,16 +1125,22 @@ def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: i
                     raise IllegalPlay(f"{where}: the discard pile holds only {len(pile)} card(s), not {move.depth}")
                 taken = pile.pop(len(pile) - move.depth)  # chips-ruling-discard-depth: that card alone
             hand.append(taken)
-        # chips-ruling-throw-back: any card in the hand may go, the one just taken included.
+        # chips-ruling-throw-back: any card in the hand may go, the one just taken included
+        # (house throw-back ``not-allowed``: not the card just taken from the pile, unless the
+        # hand holds another just like it).
         if move.discard not in hand:
             raise IllegalPlay(f"{where}: cannot discard {format_card(move.discard)}, it is not in the hand")
+        if (move.take == "pile" and move.discard == taken and chosen["throw-back"] == "not-allowed"
+                and hand.count(move.discard) == 1):
+            raise IllegalPlay(f"{where}: {format_card(move.discard)} was just taken from the discard pile, and at this "
+                              "table it may not be thrown straight back (chips-ruling-throw-back)")
         hand.remove(move.discard)
         pile.append(move.discard)
         text = ""
         if move.call:
             if caller is not None:  # chips-ruling-after-the-call: one caller, one last turn each
                 raise IllegalPlay(f"{where}: chips has already been called; the others only take a last turn")
-            caller_arrangement(hand)  # raises when the hand does not group (chips-call)
+            caller_arrangement(hand, house=chosen)  # raises when the hand does not group (chips-call)
             caller, last_turns_left = seat, players - 1
             text = "calls chips"
         elif caller is not None:
@@ -994,9 +1150,9 @@ def replay_round(deck: Sequence[Card], moves: Sequence[ChipsMove], *, players: i
         seat = (seat + 1) % players
     result: dict[str, Any] = {"steps": [s.to_record() for s in steps], "finished": False, "caller": caller}
     if caller is not None and last_turns_left == 0:
-        groups = caller_arrangement(hands[caller])
+        groups = caller_arrangement(hands[caller], house=chosen)
         order = [(caller + k) % players for k in range(1, players)]
-        rnd = play_round(groups, [hands[p] for p in order], packs)
+        rnd = play_round(groups, [hands[p] for p in order], packs, house=chosen)
         scores = [0] * players
         for p, arr in zip(order, rnd.results, strict=True):
             scores[p] = arr.score
@@ -1015,27 +1171,47 @@ def _move_field(value: Any, where: str) -> ChipsMove:
     discard = cards_field([rec["discard"]], f"{where}.discard")[0]
     take = rec.get("take")
     if take not in (None, "deck", "pile"):
-        raise RecordError(f"{where}.take must be \"deck\" or \"pile\", not {take!r}")
+        raise RecordError(f"{where}.take must be \"deck\" or \"pile\", not {show_value(take)}")
     depth = int_field(rec.get("depth", 1), f"{where}.depth", minimum=1)
     call = rec.get("call", False)
     if not isinstance(call, bool):
-        raise RecordError(f"{where}.call must be true or false, not {call!r}")
+        raise RecordError(f"{where}.call must be true or false, not {show_value(call)}")
     return ChipsMove(discard, take, depth, call)
 
 
 def replay_record(rec: dict[str, Any]) -> dict[str, Any]:
     """``{"players": 3, "dealer": 0, "hand_size": 3, "deck": [...top first], "moves": [{"discard": "7C"},
-    {"take": "pile", "depth": 2, "discard": "KD", "call": false}, ...], "packs": 1}``."""
-    rec = check_fields(rec, ("players", "dealer", "hand_size", "deck", "moves"), ("packs",))
+    {"take": "pile", "depth": 2, "discard": "KD", "call": false}, ...], "packs": 1}``; ``house`` the
+    house options, ``extra`` the seat given the extra card (house variant random-extra)."""
+    rec = check_fields(rec, ("players", "dealer", "hand_size", "deck", "moves"), ("packs", "house", "extra"))
+    house = house_options(rec.get("house"))
     players = int_field(rec["players"], "players", minimum=2, maximum=32)
     dealer = int_field(rec["dealer"], "dealer", minimum=0, maximum=players - 1)
+    extra = _extra_field(rec.get("extra"), players, house)
     size = int_field(rec["hand_size"], "hand_size", minimum=HAND_SIZES[0], maximum=HAND_SIZES[-1])
     deck = cards_field(rec["deck"], "deck")
     if not isinstance(rec["moves"], list):
         raise RecordError("moves must be a list of turns")
     moves = [_move_field(m, f"moves[{k}]") for k, m in enumerate(rec["moves"])]
     return replay_round(deck, moves, players=players, dealer=dealer, hand_size=size,
-                        packs=_packs_field(rec.get("packs")))
+                        packs=_packs_field(rec.get("packs")), house=house, extra=extra)
+
+
+#: chips-variant-random-extra: the variant is for nine or more at the table.
+RANDOM_EXTRA_PLAYERS = 9
+
+
+def _extra_field(value: Any, players: int, house: Mapping[str, str]) -> int | None:
+    """``extra``: the seat given the extra card, under the house variant random-extra only."""
+    if value is None:
+        return None
+    if house["random-extra"] != "played":
+        raise RecordError("extra: the extra card goes to the player on the dealer's left (chips-deal); a seat of "
+                          "its own only under the house variant random-extra (house: {\"random-extra\": \"played\"})")
+    if players < RANDOM_EXTRA_PLAYERS:
+        raise RecordError(f"extra: the random extra card is for {RANDOM_EXTRA_PLAYERS} or more players "
+                          f"(chips-variant-random-extra), not {players}")
+    return int_field(value, "extra", minimum=0, maximum=players - 1)
 
 
 RECORDS = {"score": score_record, "round": round_record, "replay": replay_record}
@@ -1052,7 +1228,7 @@ def _check_keys(rec: Mapping[str, Any], where: str, known: Sequence[str]) -> Non
     for key in rec:
         if key not in known:
             at = f"{where}: " if where else ""
-            raise RulebookError(f"{at}unknown field {show_value(key)} (known: {', '.join(known)})")
+            raise RecordError(f"{at}unknown field {show_value(key)} (known: {', '.join(known)})")
 
 
 def rank_record(rec: Any) -> dict[str, Any]:

@@ -5,10 +5,16 @@
 // The search is the same: an exact memoised search over the hand's natural cards, the
 // candidate groups generated in the same fixed order, the same assembly of groups and leftover
 // wilds. tests/test_differential.py ties the two engines. Rule ids point at rules-data/chips.yaml.
+//
+// House options (HOUSE_OPTIONS, Python's docstring says what each does): a record's `house`,
+// passed to the functions as their last argument; left out, every answer is the family's.
+// k-a-2 "no-group": no run with a high Ace takes a 2 (chips-ruling-k-a-2); lay-off-order
+// "as-laid": the round record's `layoff_order`; throw-back and random-extra: the replay.
 
 import {
   IllegalPlay, RulebookError, RANKS, RANK_NUMBER, RANK_PLURAL, SUITS, SUIT_NOUN, SUIT_SYMBOL,
-  cardsField, checkCopies, checkFields, guard, intField, isInt, isObject, jsonRepr, parseCard, pyRepr, pyStrip,
+  RecordError, cardsField, checkCopies, checkFields, guard, houseField, intField, isInt, isObject, jsonRepr, parseCard,
+  pyRepr, pyStrip, showValue,
 } from "./cards.js";
 import { CALLER_GROUPS, RANK_PER_PACK, WILDS_PER_PACK } from "./limits.js";
 
@@ -20,6 +26,25 @@ const ACE_LOW = 1;
 const ACE_HIGH = 14;
 // The objective is score * W + cards laid off (chips-ruling-layoff-order, chips-ruling-layoff-aim).
 const W_ = 256;
+
+/** The house options this engine follows, as rules-data/chips.yaml declares them (held equal to
+ * the game file and to Python's HOUSE_OPTIONS by tests/test_house_engines.py). */
+export const HOUSE_OPTIONS = Object.freeze([
+  Object.freeze({ id: "k-a-2", values: Object.freeze(["no-group", "group"]), default: "group" }),
+  Object.freeze({ id: "lay-off-order", values: Object.freeze(["turn-order", "as-laid"]), default: "turn-order" }),
+  Object.freeze({ id: "throw-back", values: Object.freeze(["allowed", "not-allowed"]), default: "allowed" }),
+  Object.freeze({ id: "random-extra", values: Object.freeze(["not-played", "played"]), default: "not-played" }),
+]);
+/** The records that take a `house` field (rank answers the same under every house). */
+export const HOUSE_RECORDS = Object.freeze(["score", "round", "replay"]);
+
+/** Every option, checked, the defaults filled in for those `house` leaves out. */
+export function houseOptions(house = null) {
+  return houseField(house, HOUSE_OPTIONS);
+}
+
+/** chips-ruling-k-a-2 read as "no-group": no run with a high Ace takes a 2. */
+const noKA2 = (house) => house !== null && house !== undefined && houseOptions(house)["k-a-2"] === "no-group";
 
 const SUIT_INDEX = { S: 0, H: 1, D: 2, C: 3 };
 const RANK_BY_NUMBER = [null, ...RANKS, "A"]; // position 1..14 -> rank
@@ -51,6 +76,10 @@ function group(kind, cards, { rank = null, suit = null, lo = 0 } = {}) {
   return { kind, cards, rank, suit, lo };
 }
 const hiOf = (g) => g.lo + g.cards.length - 1;
+
+/** A run whose natural Ace sits above its King (position 14). */
+export const highAce = (g) => g.kind === "run" && hiOf(g) === ACE_HIGH && !isWild(g.cards[g.cards.length - 1]);
+export const holdsATwo = (cards) => cards.some((c) => c.rank === "2");
 
 function standsFor(g) {
   if (g.kind === "set") return g.cards.map(() => g.rank);
@@ -103,8 +132,9 @@ function makeSet(rank, cards) {
   return group("set", cards, { rank });
 }
 
-/** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap. */
-function makeRun(suit, cards, lo) {
+/** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap. Under
+ * the house rule k-a-2 "no-group" a run with a high Ace takes no 2 (chips-ruling-k-a-2). */
+export function makeRun(suit, cards, lo, house = null) {
   const n = cards.length;
   if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
   // chips-ruling-k-a-2: a run never wraps; K-A-2 groups only as Q-K-A, the wild 2 as the Queen.
@@ -112,8 +142,13 @@ function makeRun(suit, cards, lo) {
   if (cards.every(isWild)) {
     throw new IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)");
   }
+  const noWrap2 = noKA2(house);
   if (lo === null || lo === undefined) {
-    const options = possibleLows(suit, cards);
+    let options = possibleLows(suit, cards);
+    if (noWrap2 && holdsATwo(cards)) {
+      const kept = options.filter((x) => !(x + n - 1 === ACE_HIGH && !isWild(cards[n - 1])));
+      if (kept.length) options = kept;
+    }
     if (!options.length) throw new IllegalPlay(`${cards.map((c) => c.code).join(" ")} is not a run of ${SUIT_NOUN[suit]}`);
     lo = options[0];
   }
@@ -127,7 +162,12 @@ function makeRun(suit, cards, lo) {
       throw new IllegalPlay(`${c.code} cannot stand at position ${pos} of this run (that is ${positionRank(pos) + suit})`);
     }
   });
-  return group("run", cards, { suit, lo });
+  const run = group("run", cards, { suit, lo });
+  if (noWrap2 && highAce(run) && holdsATwo(cards)) {
+    throw new IllegalPlay("King, Ace and 2 never make a group at this table: a run with a high Ace " +
+      "takes no 2, not even as a wild (chips-ruling-k-a-2)");
+  }
+  return run;
 }
 
 function possibleLows(suit, cards) {
@@ -166,8 +206,15 @@ function parseSuit(text) {
 // --- The search -------------------------------------------------------------------------
 
 function cand(mask, need, cost, kind, pos, token = 0, extLo = 0, extHi = 0, run = -1) {
-  return { mask, need, cost, kind, pos, token, extLo, extHi, run };
+  // jokersOnly: house k-a-2 no-group, a run with a high Ace takes no 2
+  return { mask, need, cost, kind, pos, token, extLo, extHi, run, jokersOnly: false };
 }
+
+/** Whether a candidate's flattened (index, position) pairs put a natural at position 14. */
+const reachesAceHigh = (pos) => {
+  for (let k = 1; k < pos.length; k += 2) if (pos[k] === ACE_HIGH) return true;
+  return false;
+};
 
 const lowIndex = (mask) => 31 - Math.clz32(mask & -mask);
 const bitCount = (x) => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
@@ -180,8 +227,9 @@ function positions(pairs) {
   return out;
 }
 
-/** The lowest score this hand can make, with laying off onto the caller's groups. */
-export function bestArrangement(hand, callerGroups = null) {
+/** The lowest score this hand can make, with laying off onto the caller's groups. Under the
+ * house rule k-a-2 "no-group" the search counts the 2s and the jokers apart (Python's docstring). */
+export function bestArrangement(hand, callerGroups = null, house = null) {
   const wildCards = sortCards(hand.filter(isWild));
   const nat = sortCards(hand.filter((c) => !isWild(c)));
   const n = nat.length;
@@ -199,13 +247,25 @@ export function bestArrangement(hand, callerGroups = null) {
   const free = nat.map((c) => setRanks.has(c.rank));
   const looseCost = val.map((v, i) => (free[i] ? 1 : v * W_));
 
-  const cands = candidates(suit, num, n, W);
+  let cands = candidates(suit, num, n, W);
+  const noWrap2 = noKA2(house);
   const runs = [];
   callers.forEach((g, j) => { if (g.kind === "run") runs.push([j, g]); });
   // Python gives caller run number k the token bit 1 << k. Only runs the hand can extend ever
   // reach `used`, so they get compact bits in the same order (the same search). A caller lays
   // down at most three groups (limits.js), so the bits always fit a number.
-  const extByRun = runs.map(([j, g]) => extensions(suit, num, n, W, g, j));
+  const extByRun = runs.map(([j, g]) => {
+    let exts = extensions(suit, num, n, W, g, j);
+    if (noWrap2) {
+      // chips-ruling-k-a-2, no-group: laying off never leaves a 2 in a run with a high Ace.
+      const hasTwo = holdsATwo(g.cards);
+      const hadAce = highAce(g);
+      for (const e of exts) e.jokersOnly = hadAce || reachesAceHigh(e.pos); // a high Ace after
+      exts = exts.filter((e) => !(hasTwo && e.jokersOnly));
+      for (const e of exts) e.jokersOnly = e.jokersOnly && e.need > 0;
+    }
+    return exts;
+  });
   let bit = 0;
   for (const exts of extByRun) {
     if (!exts.length) continue;
@@ -213,6 +273,32 @@ export function bestArrangement(hand, callerGroups = null) {
     bit++;
     for (const e of exts) { e.token = token; cands.push(e); }
   }
+  const twos = wildCards.filter((c) => c.rank === "2").length;
+  let split = 0; // jokers + 1 when the search counts the 2s and the jokers apart, else 0
+  if (noWrap2 && twos) {
+    for (const cd of cands) {
+      if (cd.kind === "run" && cd.need && reachesAceHigh(cd.pos)) cd.jokersOnly = true;
+    }
+    if (W === twos) cands = cands.filter((cd) => !cd.jokersOnly);
+    else if (cands.some((cd) => cd.jokersOnly)) split = W - twos + 1;
+  } else if (noWrap2) {
+    for (const cd of cands) cd.jokersOnly = false;
+  }
+  // The wilds left, packed: with `split`, 2s * split + jokers (a group takes 2s before jokers,
+  // one marked jokersOnly jokers alone).
+  const W0 = split ? twos * split + split - 1 : W;
+  const after = (cd, w) => {
+    if (!split) return w - cd.need;
+    let t = Math.floor(w / split);
+    const j = w % split;
+    let need = cd.need;
+    if (!cd.jokersOnly) {
+      const fromTwos = Math.min(need, t);
+      t -= fromTwos;
+      need -= fromTwos;
+    }
+    return need <= j ? t * split + j - need : -1;
+  };
   const byLow = Array.from({ length: n }, () => []);
   let live = 0; // the cards in at least one candidate group
   for (const c of cands) {
@@ -221,7 +307,8 @@ export function bestArrangement(hand, callerGroups = null) {
   }
 
   const memo = new Map();
-  const keyOf = (mask, w, used) => (used * 16 + w) * 1024 + mask;
+  const wSpan = Math.max(16, W0 + 1);
+  const keyOf = (mask, w, used) => (used * wSpan + w) * 1024 + mask;
 
   function solve(mask, w, used) {
     if (mask === 0) return 0;
@@ -234,8 +321,10 @@ export function bestArrangement(hand, callerGroups = null) {
     let choice = null;
     if (best > 0) {
       for (const cd of byLow[c]) {
-        if (cd.need > w || (cd.mask & mask) !== cd.mask || (cd.token & used)) continue;
-        const v = cd.cost + solve(mask ^ cd.mask, w - cd.need, used | cd.token);
+        if ((cd.mask & mask) !== cd.mask || (cd.token & used)) continue;
+        const w2 = after(cd, w);
+        if (w2 < 0) continue;
+        const v = cd.cost + solve(mask ^ cd.mask, w2, used | cd.token);
         if (v < best) {
           best = v;
           choice = cd;
@@ -257,12 +346,12 @@ export function bestArrangement(hand, callerGroups = null) {
       total += looseCost[i];
     }
   }
-  total += live ? solve(live, W, 0) : 0;
+  total += live ? solve(live, W0, 0) : 0;
 
   // Rebuild the chosen splits.
   const chosen = [];
   let mask = live;
-  let w = W;
+  let w = W0;
   let used = 0;
   while (mask) {
     const cd = memo.get(keyOf(mask, w, used)).choice;
@@ -273,11 +362,11 @@ export function bestArrangement(hand, callerGroups = null) {
     } else {
       chosen.push(cd);
       mask ^= cd.mask;
-      w -= cd.need;
+      w = after(cd, w);
       used |= cd.token;
     }
   }
-  return assemble(Math.floor(total / W_), nat, wildCards, chosen, looseIdx, free, callers);
+  return assemble(Math.floor(total / W_), nat, wildCards, chosen, looseIdx, free, callers, noWrap2);
 }
 
 /** Every natural core of a group that the wilds in hand can complete, in a fixed order. */
@@ -391,7 +480,7 @@ function extensions(suit, num, n, W, g, runIndex) {
   return out;
 }
 
-function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
+function assemble(score, nat, wildCards, chosen, looseIdx, free, callers, noWrap2 = false) {
   let wilds = [...wildCards];
   const groups = [];
   const laid = []; // [card, caller group, as]
@@ -416,7 +505,7 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
       }
       const slots = new Map();
       for (const [i, p] of pos) slots.set(p, nat[i]);
-      for (let p = first; p <= last; p++) if (!slots.has(p)) slots.set(p, wilds.shift());
+      for (let p = first; p <= last; p++) if (!slots.has(p)) slots.set(p, cd.jokersOnly ? wilds.pop() : wilds.shift());
       const cards = [];
       for (let p = first; p <= last; p++) cards.push(slots.get(p));
       groups.push(group("run", cards, { suit: nat[members[0]].suit, lo: first }));
@@ -429,12 +518,12 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
     for (const [i, p] of pos) slots.set(p, nat[i]);
     const newCards = [...g.cards];
     for (let p = g.lo - 1; p > cd.extLo - 1; p--) {
-      const c = slots.has(p) ? slots.get(p) : wilds.shift();
+      const c = slots.has(p) ? slots.get(p) : (cd.jokersOnly ? wilds.pop() : wilds.shift());
       newCards.unshift(c);
       laid.push([c, j, positionRank(p) + g.suit]);
     }
     for (let p = hiOf(g) + 1; p <= cd.extHi; p++) {
-      const c = slots.has(p) ? slots.get(p) : wilds.shift();
+      const c = slots.has(p) ? slots.get(p) : (cd.jokersOnly ? wilds.pop() : wilds.shift());
       newCards.push(c);
       laid.push([c, j, positionRank(p) + g.suit]);
     }
@@ -462,7 +551,8 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers) {
       wilds = [];
       break;
     }
-    home = groups.findIndex((g) => g.kind === "run" && g.cards.length < MAX_RUN);
+    const two = noWrap2 && wilds[0].rank === "2"; // chips-ruling-k-a-2, no-group: not beside a high Ace
+    home = groups.findIndex((g) => g.kind === "run" && g.cards.length < MAX_RUN && !(two && highAce(g)));
     if (home < 0) break;
     const g = groups[home];
     if (hiOf(g) < ACE_HIGH) groups[home] = group("run", [...g.cards, wilds.shift()], { suit: g.suit, lo: g.lo });
@@ -499,7 +589,7 @@ const ALLOWED = { set: ["kind", "rank", "cards"], run: ["kind", "suit", "cards",
 
 /** One caller group from its record ({"kind": "set", "rank": "8", "cards": [...]} or a run). A wild
  * stands for the place the record gives it and keeps it (chips-ruling-wild-stays). */
-export function parseGroup(rec, where = "caller_groups[0]") {
+export function parseGroup(rec, where = "caller_groups[0]", house = null) {
   if (!isObject(rec)) throw new RulebookError(`${where}: expected an object with kind and cards, got ${jsonRepr(rec)}`);
   const kind = rec.kind;
   if (kind !== "set" && kind !== "run") throw new RulebookError(`${where}.kind: expected "set" or "run", got ${jsonRepr(kind)}`);
@@ -514,7 +604,7 @@ export function parseGroup(rec, where = "caller_groups[0]") {
     if (!Object.hasOwn(rec, "suit")) throw new RulebookError("suit: missing (S, H, D or C)");
     const lo = rec.lo === undefined ? null : rec.lo;
     if (lo !== null && !isInt(lo)) throw new RulebookError(`lo: expected a position from 1 to 14, got ${jsonRepr(lo)}`);
-    return makeRun(parseSuit(rec.suit), cards, lo);
+    return makeRun(parseSuit(rec.suit), cards, lo, house);
   } catch (e) {
     if (e instanceof RulebookError) throw new e.constructor(`${where}: ${e.message}`);
     throw e;
@@ -524,7 +614,7 @@ export function parseGroup(rec, where = "caller_groups[0]") {
 /** The caller's groups as a player sees them when laying off: as laid down, or as the players
  * before extended them (chips-ruling-layoff-order). Refused only when the game cannot deal them
  * (limits.js: the number of groups, a run's length, a set's size). */
-function parseGroups(value, packs = 1) {
+function parseGroups(value, packs = 1, house = null) {
   if (value === null || value === undefined) return null;
   if (!Array.isArray(value)) throw new RulebookError(`caller_groups: expected a list of groups or null, got ${jsonRepr(value)}`);
   // chips-call: the caller lays down one whole hand, at most ten cards in groups of three or
@@ -533,7 +623,7 @@ function parseGroups(value, packs = 1) {
     throw new RulebookError(`caller_groups: ${value.length} groups, but a caller's hand of at most ${MAX_HAND} cards ` +
       `makes at most ${CALLER_GROUPS} groups of three or more`);
   }
-  const groups = value.map((g, k) => parseGroup(g, `caller_groups[${k}]`));
+  const groups = value.map((g, k) => parseGroup(g, `caller_groups[${k}]`, house));
   groups.forEach((g, k) => {
     // A run is refused past 13 cards by makeRun (limits.js RUN_CARDS, chips-no-wrap); a set
     // holds its rank's cards and wilds, no more than the packs hold (limits.js *_PER_PACK).
@@ -566,13 +656,14 @@ function checkHand(hand, packs, extra = [], what = "hand") {
 }
 
 function scoreRecord(rec) {
-  rec = checkFields(rec, ["hand"], ["packs", "caller_groups"]);
+  rec = checkFields(rec, ["hand"], ["packs", "caller_groups", "house"]);
+  const house = houseOptions(rec.house);
   const hand = cardsField(rec.hand, "hand");
   const packs = packsField(rec.packs);
-  const callers = parseGroups(rec.caller_groups, packs);
+  const callers = parseGroups(rec.caller_groups, packs, house);
   const callerCards = (callers || []).flatMap((g) => g.cards);
   checkHand(hand, packs, callerCards);
-  return arrangementRecord(bestArrangement(hand, callers));
+  return arrangementRecord(bestArrangement(hand, callers, house));
 }
 
 /** {"hand": [...], "packs": 1, "caller_groups": null} -> the Python score record, or {"error"}. */
@@ -609,4 +700,232 @@ export function describeMeld(meld) {
   const cards = meld.cards.map(parseCard);
   const g = meld.kind === "set" ? group("set", cards, { rank: meld.rank }) : group("run", cards, { suit: meld.suit, lo: meld.lo });
   return describeGroup(g);
+}
+
+// --- A round (chips-call, chips-lay-off, chips-ruling-layoff-order) ----------------------
+
+/** chips-call: the caller's whole hand, wilds included, must form groups (chips-ruling-whole-hand). */
+export function callerArrangement(hand, house = null) {
+  const arr = bestArrangement(hand, null, house);
+  if (arr.score !== 0 || arr.loose.length) {
+    throw new IllegalPlay(`the caller's hand does not form groups: ${arr.loose.map((c) => c.code).join(" ")} would be left over`);
+  }
+  return arr.groups;
+}
+
+/** Score every non-caller against the caller's groups, each laying off onto the groups as the
+ * players before extended them: in turn order from the caller's left, or under the house rule
+ * lay-off-order "as-laid" in `order` (indexes into `others`). Results stay in turn order
+ * (Python play_round). */
+export function playRound(callerGroups, others, packs = 1, house = null, order = null) {
+  let groups = [...callerGroups];
+  const all = [...groups.flatMap((g) => g.cards), ...others.flat()];
+  checkCopies(all, packs, { what: "the caller's groups and the hands" });
+  const asLaid = order !== null && houseOptions(house)["lay-off-order"] === "as-laid";
+  const results = new Map();
+  for (const k of asLaid ? order : others.map((_, i) => i)) {
+    const arr = bestArrangement(others[k], groups, house);
+    results.set(k, arr);
+    groups = arr.extended;
+  }
+  return { callerGroups: groups, results: others.map((_, k) => results.get(k)) };
+}
+
+function layoffOrderField(value, hands, house) {
+  if (value === null || value === undefined) return null;
+  if (house["lay-off-order"] !== "as-laid") {
+    throw new RecordError("layoff_order: the order the table laid off in counts only under the house rule " +
+      'lay-off-order as-laid (house: {"lay-off-order": "as-laid"}); in turn order, leave it out');
+  }
+  const want = Array.from({ length: hands }, (_, i) => i);
+  const sorted = Array.isArray(value) && value.every(isInt) ? [...value].sort((a, b) => a - b) : null;
+  if (sorted === null || sorted.length !== want.length || sorted.some((v, i) => v !== want[i])) {
+    throw new RecordError(want.length
+      ? `layoff_order: expected each hand's index (${want[0]} to ${want[want.length - 1]}) once, in the order the players laid off, not ${showValue(value)}`
+      : `layoff_order: there are no hands to lay off, not ${showValue(value)}`);
+  }
+  return [...value];
+}
+
+function roundRecord(rec) {
+  rec = checkFields(rec, ["hands"], ["caller", "caller_groups", "packs", "house", "layoff_order"]);
+  const house = houseOptions(rec.house);
+  const packs = packsField(rec.packs);
+  let groups;
+  if (rec.caller_groups !== null && rec.caller_groups !== undefined) {
+    groups = parseGroups(rec.caller_groups, packs, house) || [];
+  } else if (rec.caller !== null && rec.caller !== undefined) {
+    const caller = cardsField(rec.caller, "caller");
+    checkHand(caller, packs, [], "caller");
+    groups = callerArrangement(caller, house);
+  } else {
+    throw new RulebookError("caller_groups: missing (the caller's groups, or caller: the caller's hand)");
+  }
+  const handsV = rec.hands;
+  if (!Array.isArray(handsV)) throw new RulebookError(`hands: expected a list of hands, got ${jsonRepr(handsV)}`);
+  const hands = handsV.map((h, k) => cardsField(h, `hands[${k}]`));
+  hands.forEach((h, k) => {
+    if (!h.length || h.length > MAX_HAND) throw new RulebookError(`hands[${k}]: a Chips hand holds 1 to ${MAX_HAND} cards, not ${h.length}`);
+  });
+  const order = layoffOrderField(rec.layoff_order, hands.length, house);
+  const res = playRound(groups, hands, packs, house, order);
+  return {
+    scores: res.results.map((r) => r.score),
+    caller_groups: res.callerGroups.map(groupRecord),
+    results: res.results.map(arrangementRecord),
+  };
+}
+
+/** {"caller" | "caller_groups", "hands", "packs", "house", "layoff_order"} -> Python's round record, or {"error"}. */
+export function roundChips(input) {
+  return guard(roundRecord, input);
+}
+
+// --- A round replayed move by move (Python replay_round) ---------------------------------
+
+/** chips-variant-random-extra: the variant is for nine or more at the table. */
+export const RANDOM_EXTRA_PLAYERS = 9;
+
+/** chips-deal: `size` cards each from the dealer's left, then the extra card to the dealer's
+ * left (or to seat `extra`, chips-variant-random-extra). `deck` is top first. */
+export function dealRound(deck, players, dealer, size, extra = null) {
+  const need = players * size + 1;
+  if (deck.length < need) {
+    throw new IllegalPlay(`${players} players with ${size} cards each need ${need} cards to deal, not ${deck.length}`);
+  }
+  const hands = Array.from({ length: players }, () => []);
+  let k = 0;
+  for (let r = 0; r < size; r++) {
+    for (let seat = 0; seat < players; seat++) hands[(dealer + 1 + seat) % players].push(deck[k++]);
+  }
+  hands[extra === null ? (dealer + 1) % players : extra].push(deck[k]);
+  return [hands, deck.slice(k + 1)];
+}
+
+function replayRound(deck, moves, { players, dealer, size, packs = 1, house = null, extra = null }) {
+  const chosen = houseOptions(house);
+  checkCopies(deck, packs, { what: "the deck" });
+  let [hands, stock] = dealRound(deck, players, dealer, size, extra);
+  let pile = [];
+  const steps = [];
+  let seat = extra === null ? (dealer + 1) % players : extra;
+  let caller = null;
+  let lastTurnsLeft = -1;
+  moves.forEach((move, k) => {
+    const number = k + 1;
+    const where = `move ${number} (player ${seat + 1})`;
+    if (caller !== null && lastTurnsLeft === 0) {
+      throw new IllegalPlay(`${where}: the round is over; everyone has had a last turn after the call`);
+    }
+    const hand = hands[seat];
+    let taken = null;
+    if (number === 1) {
+      // chips-ruling-opening-discard: the opening discard is the whole first turn.
+      if (move.take !== null) throw new IllegalPlay(`${where}: the player with the extra card opens by discarding, without taking a card`);
+      if (move.call) throw new IllegalPlay(`${where}: chips can be called only after taking and discarding a card on your turn`);
+    } else {
+      if (move.take === null) throw new IllegalPlay(`${where}: take a card from the deck or the discard pile before discarding`);
+      if (move.take === "deck") {
+        if (!stock.length) {
+          // chips-ruling-deck-runs-out: the pile but its top card, turned over, becomes the deck.
+          if (pile.length < 2) throw new IllegalPlay(`${where}: the deck is empty and the discard pile has no card to turn over`);
+          stock = pile.slice(0, -1);
+          pile = pile.slice(-1);
+        }
+        taken = stock.shift();
+      } else {
+        if (!(move.depth >= 1 && move.depth <= 3)) {
+          throw new IllegalPlay(`${where}: a card can be taken at most three deep in the discard pile, not ${move.depth} deep`);
+        }
+        if (move.depth > pile.length) throw new IllegalPlay(`${where}: the discard pile holds only ${pile.length} card(s), not ${move.depth}`);
+        taken = pile.splice(pile.length - move.depth, 1)[0]; // chips-ruling-discard-depth: that card alone
+      }
+      hand.push(taken);
+    }
+    // chips-ruling-throw-back (house throw-back "not-allowed": not the card just taken from the pile).
+    const at = hand.indexOf(move.discard);
+    if (at < 0) throw new IllegalPlay(`${where}: cannot discard ${move.discard.code}, it is not in the hand`);
+    if (move.take === "pile" && move.discard === taken && chosen["throw-back"] === "not-allowed" &&
+        hand.filter((c) => c === move.discard).length === 1) {
+      throw new IllegalPlay(`${where}: ${move.discard.code} was just taken from the discard pile, and at this ` +
+        "table it may not be thrown straight back (chips-ruling-throw-back)");
+    }
+    hand.splice(at, 1);
+    pile.push(move.discard);
+    let text = "";
+    if (move.call) {
+      if (caller !== null) throw new IllegalPlay(`${where}: chips has already been called; the others only take a last turn`);
+      callerArrangement(hand, chosen);
+      caller = seat;
+      lastTurnsLeft = players - 1;
+      text = "calls chips";
+    } else if (caller !== null) lastTurnsLeft -= 1;
+    steps.push({
+      number, player: seat, take: move.take, depth: move.take === "pile" ? move.depth : null,
+      taken: taken ? taken.code : null, discard: move.discard.code, call: move.call,
+      hands: hands.map((h) => sortCards(h).map((c) => c.code)), pile: pile.map((c) => c.code),
+      deck_left: stock.length, text,
+    });
+    seat = (seat + 1) % players;
+  });
+  const result = { steps, finished: false, caller };
+  if (caller !== null && lastTurnsLeft === 0) {
+    const groups = callerArrangement(hands[caller], chosen);
+    const order = Array.from({ length: players - 1 }, (_, k) => (caller + k + 1) % players);
+    const rnd = playRound(groups, order.map((p) => hands[p]), packs, chosen);
+    const scores = new Array(players).fill(0);
+    order.forEach((p, k) => { scores[p] = rnd.results[k].score; });
+    Object.assign(result, {
+      finished: true,
+      caller_groups: groups.map(groupRecord),
+      laid_down: rnd.callerGroups.map(groupRecord),
+      results: Object.fromEntries(order.map((p, k) => [String(p), arrangementRecord(rnd.results[k])])),
+      scores,
+    });
+  }
+  return result;
+}
+
+function moveField(value, where) {
+  const rec = checkFields(value, ["discard"], ["take", "depth", "call"]);
+  const discard = cardsField([rec.discard], `${where}.discard`)[0];
+  const take = rec.take === undefined ? null : rec.take;
+  if (take !== null && take !== "deck" && take !== "pile") {
+    throw new RecordError(`${where}.take must be "deck" or "pile", not ${showValue(take)}`);
+  }
+  const depth = intField(rec.depth === undefined ? 1 : rec.depth, `${where}.depth`, { minimum: 1 });
+  const call = rec.call === undefined ? false : rec.call;
+  if (typeof call !== "boolean") throw new RecordError(`${where}.call must be true or false, not ${showValue(call)}`);
+  return { discard, take, depth, call };
+}
+
+function extraField(value, players, house) {
+  if (value === null || value === undefined) return null;
+  if (house["random-extra"] !== "played") {
+    throw new RecordError("extra: the extra card goes to the player on the dealer's left (chips-deal); a seat of " +
+      'its own only under the house variant random-extra (house: {"random-extra": "played"})');
+  }
+  if (players < RANDOM_EXTRA_PLAYERS) {
+    throw new RecordError(`extra: the random extra card is for ${RANDOM_EXTRA_PLAYERS} or more players (chips-variant-random-extra), not ${players}`);
+  }
+  return intField(value, "extra", { minimum: 0, maximum: players - 1 });
+}
+
+function replayRecord(rec) {
+  rec = checkFields(rec, ["players", "dealer", "hand_size", "deck", "moves"], ["packs", "house", "extra"]);
+  const house = houseOptions(rec.house);
+  const players = intField(rec.players, "players", { minimum: 2, maximum: 32 });
+  const dealer = intField(rec.dealer, "dealer", { minimum: 0, maximum: players - 1 });
+  const extra = extraField(rec.extra, players, house);
+  const size = intField(rec.hand_size, "hand_size", { minimum: HAND_SIZES[0], maximum: HAND_SIZES[HAND_SIZES.length - 1] });
+  const deck = cardsField(rec.deck, "deck");
+  if (!Array.isArray(rec.moves)) throw new RecordError("moves must be a list of turns");
+  const moves = rec.moves.map((m, k) => moveField(m, `moves[${k}]`));
+  return replayRound(deck, moves, { players, dealer, size, packs: packsField(rec.packs), house, extra });
+}
+
+/** Python's replay record ({"players", "dealer", "hand_size", "deck", "moves", "packs", "house",
+ * "extra"}), or {"error"}. */
+export function replayChips(input) {
+  return guard(replayRecord, input);
 }

@@ -37,6 +37,9 @@ FONT_FILES = ("atkinson-hyperlegible-latin-400-normal.ttf", "atkinson-hyperlegib
               "rulebook-suits-regular.ttf", "rulebook-suits-bold.ttf")
 #: Seats on the Chips and Chains sheets: Chips "plays best with up to about eight".
 SEATS = 8
+#: The games with a score-sheet layout (``sheet_html``). A game without one (a game added with one YAML
+#: file and one page, issue 26) gets no blank score sheet, and "Keep & share" lists none for it.
+LAYOUTS: tuple[str, ...] = ("chips", "chains", "3-chip-stack")
 #: Nothing is printed closer than this to the paper's edge (home printers cannot print there);
 #: the page margins below keep at least 10 mm.
 EDGE_MM = 6.0
@@ -148,9 +151,11 @@ def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, p
     elif gid == "chains":
         kind, seats, orient = "chains", SEATS, "landscape"
         rows = [(f"Hand {i + 1}", "") for i in range(chains.HANDS_PER_GAME)]
-    else:
+    elif gid == "3-chip-stack":
         kind, seats, orient = "stack", min(SEATS, three_chip_stack.MAX_PLAYERS), "portrait"
         rows = [("Start", "chips each")] + [(f"Hand {i + 1}", "") for i in range(paper.stack_rows[0])]
+    else:
+        raise ScoresheetError(f"no score-sheet layout for {gid!r} (the layouts: {', '.join(LAYOUTS)})")
     more = [("Carried over", "from the last sheet")] + [("", "")] * paper.stack_rows[1] if kind == "stack" else []
     ties = [plain_text(str(t.get("text", "")), refs) for t in game.get("tie_breakers") or []]
     env = jinja2.Environment(autoescape=True)
@@ -238,7 +243,10 @@ def render_scoresheet(root: Path, game: Mapping[str, Any], games: Sequence[Mappi
 
 
 def sheet_files(game_id: str) -> list[dict[str, str]]:
-    """The blank score sheets of a game, for the site's "Keep & share" block (as ``pdf.pdf_files``)."""
+    """The blank score sheets of a game, for the site's "Keep & share" block (as ``pdf.pdf_files``):
+    none for a game without a layout (``LAYOUTS``)."""
+    if game_id not in LAYOUTS:
+        return []
     return [{"name": f"{game_id}-score-{key}.pdf", "label": "Blank score sheet", "paper": paper.label}
             for key, paper in PAPERS.items()]
 
@@ -253,7 +261,7 @@ def build_scoresheets(root: Path | str, out_dir: Path | str) -> list[Path]:
     games = [g.data for g in load_games(root)]
     written: list[Path] = []
     for game in games:
-        for key in PAPERS:
+        for key in PAPERS if game["id"] in LAYOUTS else ():
             path = out / f"{game['id']}-score-{key}.pdf"
             path.write_bytes(render_scoresheet(root, game, games, key))
             written.append(path)

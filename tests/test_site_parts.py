@@ -1,0 +1,117 @@
+"""What a game page and the home page link to comes from the data (issue 26), checked without a
+build: the practice link, the score keeper and the score sheets only for games that have them, the
+home page's count and links for every game of rules-data/, and a game added with one YAML file
+(tests/data/fourth-game/) linking to nothing it does not have."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.content.loader import load_games
+from generator.print.scoresheets import LAYOUTS, ScoresheetError, sheet_files, sheet_html
+from generator.site.macros import Site, count_in_words
+from generator.site.scorekeeper import kept_ids, sheet_games
+
+ROOT = Path(__file__).resolve().parent.parent
+FOURTH = Path(__file__).parent / "data" / "fourth-game" / "crazy-eights.yaml"
+GAMES = load_games(ROOT)
+
+
+@pytest.fixture(scope="module")
+def four(tmp_path_factory: pytest.TempPathFactory) -> list:  # type: ignore[type-arg]
+    """The three games and the fourth of tests/data/fourth-game/, as a project of rules-data/ only."""
+    folder = tmp_path_factory.mktemp("four") / "rules-data"
+    shutil.copytree(ROOT / "rules-data", folder)
+    shutil.copy(FOURTH, folder)
+    return load_games(folder)
+
+
+def _practice_pages() -> list[str]:
+    return [g.id for g in GAMES if (ROOT / "docs" / g.id / "play.md").is_file()]
+
+
+def test_the_home_page_counts_the_games_of_rules_data_in_words() -> None:
+    text = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "{{ game_count() }} games" in text and "{{ game_list() }}" in text
+    body = text.split("---", 2)[2]
+    assert not re.search(r"\b(Three|three|3) (family )?games\b", body)
+    assert [count_in_words(n) for n in (1, 3, 4, 12, 13)] == ["One", "Three", "Four", "Twelve", "13"]
+
+
+def test_the_home_page_has_a_description_of_its_own() -> None:
+    def description(path: Path) -> str:
+        match = re.search(r"^description: (.+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
+        return match.group(1) if match else ""
+
+    home = description(ROOT / "docs" / "index.md")
+    assert home and not re.search(r"\b(three|Three)\b", home)
+    others = [description(p) for p in (ROOT / "docs").rglob("*.md") if p.name != "index.md" or p.parent != ROOT / "docs"]
+    assert home not in others
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_the_quick_start_links_the_practice_game_only_where_there_is_one(game: object) -> None:
+    gid = game.id  # type: ignore[attr-defined]
+    with_page = Site(GAMES, practice=[gid]).part("quick_start", gid, "../")
+    without = Site(GAMES, practice=[]).part("quick_start", gid, "../")
+    assert f'href="../{gid}/play/"' in with_page and "Try a practice game" in with_page
+    assert "/play/" not in without and "practice game" not in without
+
+
+def test_the_home_page_links_each_game_to_what_it_has(four: list) -> None:  # type: ignore[type-arg]
+    practice = _practice_pages()
+    assert {"chips", "chains", "3-chip-stack"} <= set(practice)  # docs/<id>/play.md today
+    kept = kept_ids([g.data for g in four])
+    site = Site(four, practice=practice, kept=kept)
+    html = str(site.game_list(""))
+    cards = dict(re.findall(r'<li class="rb-game" data-game="([^"]+)">(.*?)</ul>\s*</li>', html, re.DOTALL))
+    assert list(cards) == [g.id for g in four] and "crazy-eights" in cards
+    for gid, card in cards.items():
+        links = dict(re.findall(r'<li data-link="([a-z-]+)"><a href="([^"]+)"', card))
+        assert links["rules"] == f"{gid}/"
+        assert links.get("practice") == (f"{gid}/play/" if gid in practice else None)
+        assert links.get("keep-score") == ("keep-score/" if gid in kept else None)
+        assert re.findall(r'href="(pdf/[^"]+)"', card) == [f"pdf/{gid}.pdf", f"pdf/{gid}-rulebook.pdf"]
+    assert "crazy-eights" not in kept and "/play/" not in cards["crazy-eights"]
+
+
+def test_the_score_keeper_lists_the_games_it_has_a_sheet_for_in_rules_data_order(four: list) -> None:  # type: ignore[type-arg]
+    datas = [g.data for g in four]
+    assert kept_ids(datas) == [g.id for g in GAMES]  # the three, never the fourth
+    assert [(s["id"], s["name"]) for s in sheet_games(datas)] == [(g.id, g.name) for g in GAMES]
+    assert kept_ids([d for d in datas if d["id"] != "chains"]) == [g.id for g in GAMES if g.id != "chains"]
+
+
+def test_a_game_without_a_score_sheet_layout_gets_no_blank_sheet(four: list) -> None:  # type: ignore[type-arg]
+    fourth = next(g for g in four if g.id == "crazy-eights")
+    assert set(LAYOUTS) == {g.id for g in GAMES}
+    assert sheet_files("crazy-eights") == []
+    assert [f["name"] for f in sheet_files("chips")] == ["chips-score-a4.pdf", "chips-score-letter.pdf"]
+    from generator.print.scoresheets import PAPERS
+
+    with pytest.raises(ScoresheetError, match="no score-sheet layout for 'crazy-eights'"):
+        sheet_html(fourth.data, {}, "test", PAPERS["a4"])
+
+
+def test_keep_share_offers_a_blank_sheet_only_to_a_game_with_one(four: list) -> None:  # type: ignore[type-arg]
+    site = Site(four)
+    fourth = str(site.part("keep_share", "crazy-eights", "../"))
+    assert "-score-" not in fourth and "blank sheet" not in fourth and "crazy-eights-rulebook.pdf" in fourth
+    for game in GAMES:
+        html = str(site.part("keep_share", game.id, "../"))
+        assert f"{game.id}-score-a4.pdf" in html and "a blank sheet for the scores" in html
+
+
+def test_a_text_only_example_is_marked_unchecked_and_carries_nothing_to_run(four: list) -> None:  # type: ignore[type-arg]
+    html = str(Site(four).part("examples", "crazy-eights", "../"))
+    article = re.search(r'<article [^>]*id="crazy-eights-ex-eight"[^>]*>.*?</article>', html, re.DOTALL)
+    assert article, html
+    text = article.group(0)
+    assert "data-unchecked" in text and "Not checked:" in text
+    assert "data-input" not in text and "data-claim" not in text and "data-record" not in text
+    checked = str(Site(four).part("examples", "chips", "../"))
+    assert "data-unchecked" not in checked and "Not checked" not in checked

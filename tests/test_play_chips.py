@@ -408,3 +408,92 @@ def test_the_computer_beats_a_player_who_picks_at_random_in_four_player_games() 
         end = final(4, 700 + seed, mixed_policy(seed, {bot}))
         wins += end["result"]["ranking"][0] == [bot]
     assert wins >= 11
+
+
+# --- The table's house rules (issue 25) -----------------------------------------------------------
+
+def test_a_game_without_house_rules_is_the_family_game_as_before() -> None:
+    plain = play.new_game(3, 7)
+    assert plain["house"] == {}
+    written_out = {o.id: o.default for o in engine.HOUSE_OPTIONS}
+    assert play.new_game(3, 7, None) == play.new_game(3, 7, {}) == play.new_game(3, 7, written_out) == plain
+    # A state saved before house rules (no "house" key) plays on by the family's rules.
+    old = {k: v for k, v in plain.items() if k != "house"}
+    assert play.bot_move(old) == play.bot_move(plain)
+    assert play.new_game(3, 7, {"k-a-2": "no-group"})["house"] == {"k-a-2": "no-group"}
+    with pytest.raises(RulebookError, match=r"^house\.k-a-2: no value 'never'"):
+        play.new_game(3, 7, {"k-a-2": "never"})
+
+
+def _k_a_2_in_hand(house: dict[str, str]) -> State:
+    """Seat to act holds KD AD 2C and takes 5S from the deck."""
+    state = at_phase(3, 7, "take", called=False)
+    state = with_turn(state, house=play.house_of(house))
+    hands = [list(h) for h in state["hands"]]
+    hands[state["seat"]] = ["KD", "AD", "2C"]
+    deck = ["5S"] + [c for c in state["deck"] if c != "5S"]
+    return play.apply_move(with_turn(state, hands=hands, deck=deck), {"type": "take", "from": "deck"})
+
+
+def test_chips_ruling_k_a_2_the_wild_2_calls_as_the_queen_unless_the_table_says_no_group() -> None:
+    family = play.apply_move(_k_a_2_in_hand({}), {"type": "discard", "card": "5S"})
+    assert family["phase"] == "call"
+    assert play.legal_moves(family)[0]["groups"][0]["cards"] == ["2C", "KD", "AD"]
+    assert play.bot_move(_k_a_2_in_hand({})) == {"type": "discard", "card": "5S"}
+    house = play.apply_move(_k_a_2_in_hand({"k-a-2": "no-group"}), {"type": "discard", "card": "5S"})
+    assert house["phase"] == "take" and house["caller"] is None  # nothing groups: no call
+    refused(house, {"type": "call"}, "chips-call-after-turn")
+
+
+def _took_from_pile(house: dict[str, str]) -> State:
+    state = with_turn(at_phase(3, 7, "take"), pile=["9C", "4D", "KH", "7S"], house=play.house_of(house))
+    return play.apply_move(state, {"type": "take", "from": "pile", "index": 0})
+
+
+def test_chips_ruling_throw_back_not_allowed_the_card_just_taken_stays() -> None:
+    allowed = _took_from_pile({})
+    assert {"type": "discard", "card": "7S"} in play.legal_moves(allowed)
+    house = _took_from_pile({"throw-back": "not-allowed"})
+    assert {"type": "discard", "card": "7S"} not in play.legal_moves(house)
+    assert len(play.legal_moves(house)) == len(play.legal_moves(allowed)) - 1
+    refused(house, {"type": "discard", "card": "7S"}, "chips-ruling-throw-back")
+    assert play.bot_move(house)["card"] != "7S"
+    # From the deck it may go straight back.
+    deck = play.apply_move(with_turn(at_phase(3, 7, "take"), house={"throw-back": "not-allowed"}),
+                           {"type": "take", "from": "deck"})
+    taken = deck["turns"][-1]["taken"]
+    assert {"type": "discard", "card": taken} in play.legal_moves(deck)
+
+
+def _throw_backs(house: dict[str, str], games: int = 12) -> int:
+    count = 0
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = play.new_game(3, seed, house)
+        while play.seat_to_act(state) is not None:
+            move = rnd.choice(play.legal_moves(state)) if state["seat"] == 0 else play.bot_move(state)
+            state = play.apply_move(state, move)
+            turn = state["turns"][-1] if state["turns"] else None
+            if move["type"] == "discard" and turn and turn["take"] == "pile" and turn["discard"] == turn["taken"]:
+                count += 1
+    return count
+
+
+def test_chips_ruling_throw_back_whole_games_follow_the_table() -> None:
+    assert _throw_backs({}) > 0  # a player picking at random throws back now and then...
+    assert _throw_backs({"throw-back": "not-allowed"}) == 0  # ...and never at a table that says no
+
+
+def test_the_computer_plays_by_the_tables_rules_whole_games() -> None:
+    for house in ({"k-a-2": "no-group"}, {"throw-back": "not-allowed"}, {"k-a-2": "no-group", "throw-back": "not-allowed"}):
+        for seed in range(4):
+            state = play.new_game(4, seed, house)
+            while play.seat_to_act(state) is not None:
+                move = play.bot_move(state)
+                assert move in play.legal_moves(state) or move["type"] == "call", (house, seed, move)
+                state = play.apply_move(state, move)
+            for rnd in state["rounds"]:
+                for g in rnd["callerGroups"] + rnd["table"]:
+                    if house.get("k-a-2") == "no-group":
+                        group = engine.parse_group(g)
+                        assert not (engine.high_ace(group) and engine.holds_a_two(group.cards)), (seed, g)

@@ -73,11 +73,13 @@ class Digests:
 
 
 def py_play(mod: ModuleType, players: int, seed: int, full: bool = False,
-            check: Callable[[dict[str, Any]], None] | None = None, random_seats: Sequence[int] = ()) -> dict[str, Any]:
+            check: Callable[[dict[str, Any]], None] | None = None, random_seats: Sequence[int] = (),
+            house: dict[str, str] | None = None) -> dict[str, Any]:
     """run_play.mjs's playGame, in Python; ``check`` looks at every state on the way. The
-    ``random_seats`` pick uniformly among the legal moves, from mulberry32 seeded with seed + 1."""
+    ``random_seats`` pick uniformly among the legal moves, from mulberry32 seeded with seed + 1;
+    ``house`` the table's house options."""
     digest = Digests()
-    state = mod.new_game(players, seed)
+    state = mod.new_game(players, seed) if house is None else mod.new_game(players, seed, house)
     pick = rng.seed_state(seed + 1)
     moves: list[dict[str, Any]] = []
     digests = [digest(state)]
@@ -134,7 +136,8 @@ def _differences(a: Any, b: Any, path: str = "") -> list[str]:
 
 
 def _first_difference(mod: ModuleType, req: dict[str, Any]) -> str:
-    py = py_play(mod, req["players"], req["seed"], full=True, random_seats=req.get("random", ()))
+    py = py_play(mod, req["players"], req["seed"], full=True, random_seats=req.get("random", ()),
+                 house=req.get("house"))
     js = node_single({**req, "full": True})
     for k, (a, b) in enumerate(zip(py["states"], js.get("states", []), strict=False)):
         if a != b:
@@ -156,10 +159,22 @@ CHIPS_GAMES = 1000
 #: And games where one seat picks uniformly among the legal moves: moves the computer never
 #: makes (any discard, any depth, passing on a call), and the order of legal_moves itself.
 CHIPS_MIXED = 30
+#: And games under the table's house options (issue 25): every value of every option.
+CHIPS_HOUSED = 280
+
+
+def chips_houses(rnd: random.Random) -> list[dict[str, str]]:
+    """Each option's other values alone, then random houses (tests/support/house_gen.py)."""
+    from generator.engine.games import chips
+    from tests.support.house_gen import random_house
+
+    alone = [{o.id: v} for o in chips.HOUSE_OPTIONS for v in o.values if v != o.default]
+    return alone + [random_house(rnd, chips.HOUSE_OPTIONS) for _ in range(CHIPS_HOUSED - len(alone))]
 
 
 def chips_requests() -> list[dict[str, Any]]:
-    """Players 2-8 in turn; seeds at the 32-bit edges, then drawn at random."""
+    """Players 2-8 in turn; seeds at the 32-bit edges, then drawn at random; then games under
+    house options, a third of them with a seat picking at random (throwing back, say)."""
     rnd = random.Random(16)
     seeds = [0, 1, -1, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**40 + 5]
     seeds += [rnd.randrange(2**32) for _ in range(CHIPS_GAMES - len(seeds))]
@@ -168,6 +183,12 @@ def chips_requests() -> list[dict[str, Any]]:
         players = 2 + k % 7
         out.append({"game": "chips", "players": players, "seed": rnd.randrange(2**32),
                     "random": [k % players]})
+    for k, house in enumerate(chips_houses(rnd)):
+        players = 2 + k % 7
+        req: dict[str, Any] = {"game": "chips", "players": players, "seed": rnd.randrange(2**32), "house": house}
+        if k % 3 == 2:
+            req["random"] = [k % players]
+        out.append(req)
     return out
 
 
@@ -209,7 +230,8 @@ def test_play_browser_port_matches_python_state_for_state(game: str) -> None:
     requests = requests_of()
     start = time.perf_counter()
     thread, lines = node_play(requests)
-    py_results = [py_play(mod, r["players"], r["seed"], check=check_step, random_seats=r.get("random", ()))
+    py_results = [py_play(mod, r["players"], r["seed"], check=check_step, random_seats=r.get("random", ()),
+                          house=r.get("house"))
                   for r in requests]
     thread.join()
     assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
@@ -224,8 +246,10 @@ def test_play_browser_port_matches_python_state_for_state(game: str) -> None:
         states += len(py["digests"])
     seconds = time.perf_counter() - start
     mixed = sum(1 for r in requests if r.get("random"))
+    housed = sum(1 for r in requests if r.get("house"))
     figure(f"play differential ({game}): {len(requests) - mixed} seeded computer-only games and {mixed} against "
-           f"random seats, {states} states equal in Python and node, every one checked, {seconds:.0f} s")
+           f"random seats ({housed} under house options), {states} states equal in Python and node, every one "
+           f"checked, {seconds:.0f} s")
 
 
 # --- Saves read back (issue 24, item 12) ------------------------------------------------------

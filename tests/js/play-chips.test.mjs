@@ -110,3 +110,44 @@ test("chips play: the deck, once used up, is the pile but its top card, turned o
   assert.deepEqual(next.deck, ["4D", "KH"]);
   assert.ok(next.hands[take.seat].includes("9C"));
 });
+
+// --- The table's house rules (issue 25), as tests/test_play_chips.py ---------------------------
+
+/** The first state of a seeded computer game in `phase` before any call, under `house`. */
+function firstAt(phase, house) {
+  let state = chips.newGame({ players: 3, seed: 7, house });
+  while (!(state.phase === phase && state.caller === null)) state = chips.applyMove(state, chips.botMove(state));
+  return state;
+}
+
+test("a game without house rules is the family game as before", () => {
+  const plain = chips.newGame({ players: 3, seed: 7 });
+  assert.deepEqual(plain.house, {});
+  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "group", "throw-back": "allowed" } }), plain);
+  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "no-group" } }).house, { "k-a-2": "no-group" });
+  assert.throws(() => chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "never" } }), { message: /^house\.k-a-2: no value 'never'/ });
+});
+
+test("chips-ruling-k-a-2: K-A-2 calls as Q-K-A unless the table says they never group", () => {
+  for (const [house, phase] of [[{}, "call"], [{ "k-a-2": "no-group" }, "take"]]) {
+    const state = firstAt("take", house);
+    const hands = state.hands.map((h) => h.slice());
+    hands[state.seat] = ["KD", "AD", "2C"];
+    let s = { ...state, hands, deck: ["5S", ...state.deck.filter((c) => c !== "5S")] };
+    s = chips.applyMove(s, { type: "take", from: "deck" });
+    s = chips.applyMove(s, { type: "discard", card: "5S" });
+    assert.equal(s.phase, phase);
+  }
+});
+
+test("chips-ruling-throw-back: at a table that says no, the card just taken from the pile stays", () => {
+  for (const [house, offered] of [[{}, true], [{ "throw-back": "not-allowed" }, false]]) {
+    const state = { ...firstAt("take", house), pile: ["9C", "4D", "KH", "7S"] };
+    const took = chips.applyMove(state, { type: "take", from: "pile", index: 0 });
+    assert.equal(chips.legalMoves(took).some((m) => m.card === "7S"), offered);
+    if (!offered) {
+      assert.throws(() => chips.applyMove(took, { type: "discard", card: "7S" }), { message: /^chips-ruling-throw-back: 7S was just taken/ });
+      assert.notEqual(chips.botMove(took).card, "7S");
+    }
+  }
+});

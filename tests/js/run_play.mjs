@@ -5,6 +5,8 @@
 //   {"game": "chips", "players": 4, "seed": 7, "full": true}   ... with every state in full
 //   {"game": "chips", "players": 4, "seed": 7, "random": [1, 3]}  seats 1 and 3 pick uniformly
 //       among legalMoves, drawing from mulberry32 seeded with seed + 1 (rng.js's below)
+//   {"game": "chips", "players": 4, "seed": 7, "house": {"k-a-2": "no-group"}}  played by the
+//       table's house options (newGame's house)
 //   {"replay": true, "game": "chains", "players": 3, "seed": 7, "moves": [...]}  a practice save
 //       read back by play/saves.js replaySave (any of the three games): {"digest"} of the state
 //       it replays to, or {"refused": k}, the index of the first move refused
@@ -65,8 +67,8 @@ export function digest(state, memo) {
 }
 
 /** One seeded game played by botMove (and the random seats), every state recorded. */
-export function playGame(mod, { players, seed, full = false, random = [] }) {
-  let state = mod.newGame({ players, seed });
+export function playGame(mod, { players, seed, full = false, random = [], house = null }) {
+  let state = house === null ? mod.newGame({ players, seed }) : mod.newGame({ players, seed, house });
   let pick = seedState(seed + 1);
   const memo = new WeakMap();
   const moves = [];

@@ -48,6 +48,15 @@ input), :func:`bot_move` (the computer player) and :func:`seat_to_act`.
                  seats, best first (a shared place lists several), "decidedBy": "total" |
                  "calls" | "round-9" .. "round-3" | "shared", "calls": chips called a seat}
     rng          the mulberry32 state (``play.rng``): the next round's shuffle comes from it
+    house        the table's own rules (issue 25): the options of the scoring engine's
+                 ``HOUSE_OPTIONS`` that differ from the family's (``{"k-a-2": "no-group"}``;
+                 ``{}``: the family's rules). The melds, the calls, the lay-offs, the discards
+                 allowed (throw-back) and the computer player follow them. lay-off-order
+                 changes nothing here: the table lays off in turn order, so that is the order
+                 the cards were laid. random-extra (nine or more players) draws the seat of
+                 the extra card each round, never the same seat twice (``extraSeats``, the
+                 seats drawn so far); the practice table seats at most eight, so it is kept
+                 for a larger table.
 
 **Moves** (the seat to act is implied)::
 
@@ -67,7 +76,7 @@ with the id of the rule it breaks (``"chips-discard-depth: ..."``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -114,37 +123,71 @@ def _value(code: str) -> int:
     return engine.card_value(parse_card(code))
 
 
+#: The house rule k-a-2 "no-group" as the engine takes it (chips-ruling-k-a-2).
+_NO_K_A_2 = {"k-a-2": "no-group"}
+
+
 @lru_cache(maxsize=8192)
-def _evaluate(key: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+def _evaluate(key: tuple[str, ...], no_k_a_2: bool = False) -> tuple[int, tuple[str, ...]]:
     """(score, loose cards) of a hand with nothing to lay off onto: the engine's best
-    arrangement (chips-ruling-best-arrangement). ``key`` is the hand sorted."""
-    arr = engine.best_arrangement([parse_card(c) for c in key])
+    arrangement (chips-ruling-best-arrangement), under the house rule k-a-2 ``no-group`` when
+    ``no_k_a_2``. ``key`` is the hand sorted."""
+    arr = engine.best_arrangement([parse_card(c) for c in key], house=_NO_K_A_2 if no_k_a_2 else None)
     return arr.score, tuple(format_card(c) for c in arr.loose)
 
 
-def _grouped(hand: Sequence[str]) -> bool:
+def _grouped(hand: Sequence[str], no_k_a_2: bool = False) -> bool:
     """chips-call, chips-ruling-whole-hand: every card, wilds included, in a group."""
-    score, loose = _evaluate(tuple(_sorted(hand)))
+    score, loose = _evaluate(tuple(_sorted(hand)), no_k_a_2)
     return score == 0 and not loose
+
+
+def house_of(house: Mapping[str, str] | None) -> dict[str, str]:
+    """The table's own rules as the state keeps them: the options (checked by the engine's
+    ``house_field``) whose value is not the family's, in ``HOUSE_OPTIONS`` order."""
+    chosen = engine.house_options(house)
+    return {o.id: chosen[o.id] for o in engine.HOUSE_OPTIONS if chosen[o.id] != o.default}
+
+
+def _house(state: State) -> dict[str, str]:
+    """Every option the table plays by (a state saved before house rules: the family's)."""
+    return engine.house_options(state.get("house") or {})
+
+
+def _no_k_a_2(state: State) -> bool:
+    return (state.get("house") or {}).get("k-a-2") == "no-group"
+
+
+def _banned(state: State) -> str | None:
+    """chips-ruling-throw-back, house throw-back ``not-allowed``: the card just taken from the
+    pile, which may not be thrown straight back (unless the hand holds another just like it)."""
+    if state["phase"] != "discard" or (state.get("house") or {}).get("throw-back") != "not-allowed":
+        return None
+    turn = state["turns"][-1]
+    if turn["take"] != "pile" or state["hands"][state["seat"]].count(turn["taken"]) > 1:
+        return None
+    return str(turn["taken"])
 
 
 # ---------------------------------------------------------------------------------------
 # The game
 
 
-def new_game(players: int, seed: int) -> State:
-    """A new game for ``players`` seats (2-8), its shuffles drawn from ``seed``."""
+def new_game(players: int, seed: int, house: Mapping[str, str] | None = None) -> State:
+    """A new game for ``players`` seats (2-8), its shuffles drawn from ``seed``, played by the
+    table's ``house`` options (None or ``{}``: the family's rules)."""
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulebookError(f"chips-players: a practice game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(players)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RulebookError(f"seed: expected a whole number, not {quote(seed)}")
+    chosen = house_of(house)
     state: State = {
         "game": GAME, "players": players, "packs": engine.packs_for(players),  # chips-packs, chips-ruling-packs
         "seed": rng.seed_state(seed), "round": 0, "handSize": 0, "dealer": 0,
         "phase": "open", "seat": 0, "hands": [], "deck": [], "pile": [],
         "caller": None, "callerGroups": None, "lastTurns": 0, "table": None, "layOff": None,
         "deal": [], "turns": [], "totals": [0] * players, "rounds": [], "over": False,
-        "result": None, "rng": rng.seed_state(seed),
+        "result": None, "rng": rng.seed_state(seed), "house": chosen,
     }
     return _deal(state)
 
@@ -156,7 +199,17 @@ def _deal(state: State) -> State:
     dealer, extra = engine.seat_for_round(players, k, players - 1)
     size = engine.HAND_SIZES[k]
     deck, state["rng"] = rng.shuffled(state["rng"], [format_card(c) for c in build_deck(state["packs"])])
-    hands, stock = engine.deal_round([parse_card(c) for c in deck], players, dealer, size)
+    drawn: int | None = None
+    if _house(state)["random-extra"] == "played" and players >= engine.RANDOM_EXTRA_PLAYERS:
+        # chips-variant-random-extra, chips-ruling-random-extra: the extra card to a seat drawn
+        # by lot, never the same seat twice in a game; chips-ruling-random-extra-deal: the deal
+        # still moves left; chips-ruling-random-extra-turns: that seat opens.
+        had = list(state.get("extraSeats") or [])
+        left = [p for p in range(players) if p not in had]
+        i, state["rng"] = rng.below(state["rng"], len(left))
+        drawn = extra = left[i]
+        state["extraSeats"] = had + [drawn]
+    hands, stock = engine.deal_round([parse_card(c) for c in deck], players, dealer, size, drawn)
     state.update({
         "handSize": size, "dealer": dealer, "phase": "open", "seat": extra,
         "hands": [_sorted([format_card(c) for c in h]) for h in hands],
@@ -179,8 +232,10 @@ def legal_moves(state: State) -> list[Move]:
         return []
     hand = state["hands"][state["seat"]]
     if phase in ("open", "discard"):
-        # chips-ruling-throw-back: any card in the hand, the one just taken included.
-        return [{"type": "discard", "card": c} for c in dict.fromkeys(hand)]
+        # chips-ruling-throw-back: any card in the hand, the one just taken included (not it,
+        # under the house rule throw-back not-allowed).
+        banned = _banned(state)
+        return [{"type": "discard", "card": c} for c in dict.fromkeys(hand) if c != banned]
     if phase == "take":
         moves: list[Move] = []
         if state["deck"] or len(state["pile"]) >= 2:  # chips-ruling-deck-runs-out
@@ -189,7 +244,7 @@ def legal_moves(state: State) -> list[Move]:
         moves += [{"type": "take", "from": "pile", "index": i} for i in range(min(PILE_REACH, len(state["pile"])))]
         return moves
     if phase == "call":
-        groups = engine.caller_arrangement([parse_card(c) for c in hand])
+        groups = engine.caller_arrangement([parse_card(c) for c in hand], house=state.get("house") or {})
         return [{"type": "call", "groups": [g.to_record() for g in groups]}, {"type": "pass"}]
     return [{"type": "layOff"}]
 
@@ -283,6 +338,9 @@ def _discard(state: State, move: Move, phase: str) -> State:
     hand = state["hands"][seat]
     if not isinstance(card, str) or card not in hand:
         raise IllegalPlay(f"chips-turn: {quote(card)} is not in your hand, so it cannot be thrown away")
+    if card == _banned(state):
+        raise IllegalPlay(f"chips-ruling-throw-back: {card} was just taken from the discard pile, and at this table "
+                          "it may not be thrown straight back")
     hand = list(hand)
     hand.remove(card)
     state["hands"][seat] = hand
@@ -292,7 +350,7 @@ def _discard(state: State, move: Move, phase: str) -> State:
         return _next_turn(state)
     state["turns"][-1] = dict(state["turns"][-1], discard=card)
     if state["caller"] is None:
-        if _grouped(hand):  # chips-call: the whole hand in groups, after taking and discarding
+        if _grouped(hand, _no_k_a_2(state)):  # chips-call: the whole hand in groups, after taking and discarding
             state["phase"] = "call"
             return state
         return _next_turn(state)
@@ -326,13 +384,14 @@ def _call(state: State, move: Move, phase: str) -> State:
     seat = state["seat"]
     hand = [parse_card(c) for c in state["hands"][seat]]
     given = move.get("groups")
+    house = state.get("house") or {}
     if given is None:
-        groups = engine.caller_arrangement(hand)  # chips-ruling-whole-hand
+        groups = engine.caller_arrangement(hand, house=house)  # chips-ruling-whole-hand
     else:
         if not isinstance(given, list):
             raise IllegalPlay(f"chips-fixed-groups: groups is a list of the caller's groups, not {quote(given)}")
         try:
-            groups = [engine.parse_group(g, f"groups[{k}]") for k, g in enumerate(given)]
+            groups = [engine.parse_group(g, f"groups[{k}]", house=house) for k, g in enumerate(given)]
         except RulebookError as exc:
             raise IllegalPlay(f"chips-fixed-groups: {exc}") from None
         laid = Counter(format_card(c) for g in groups for c in g.cards)
@@ -367,8 +426,9 @@ def _lay_off(state: State) -> State:
     that leave the lowest score, as few as can be (chips-ruling-layoff-aim), seeing what the
     players before have added (chips-ruling-layoff-order); the engine's best_arrangement."""
     seat = state["seat"]
-    table = [engine.parse_group(g) for g in state["table"]]
-    arr = engine.best_arrangement([parse_card(c) for c in state["hands"][seat]], table)
+    house = state.get("house") or {}
+    table = [engine.parse_group(g, house=house) for g in state["table"]]
+    arr = engine.best_arrangement([parse_card(c) for c in state["hands"][seat]], table, house=house)
     record = arr.to_record()
     state["table"] = [g.to_record() for g in arr.extended]
     hand = list(state["hands"][seat])
@@ -424,7 +484,8 @@ def bot_move(state: State) -> Move:
     phase = state["phase"]
     hand = state["hands"][state["seat"]]
     if phase in ("open", "discard"):
-        return {"type": "discard", "card": _choose_discard(hand, state["caller"] is not None)}
+        return {"type": "discard", "card": _choose_discard(hand, state["caller"] is not None, _no_k_a_2(state),
+                                                           _banned(state))}
     if phase == "take":
         return _choose_take(hand, state)
     if phase == "call":
@@ -432,29 +493,30 @@ def bot_move(state: State) -> Move:
     return {"type": "layOff"}
 
 
-def _after_discard(key: tuple[str, ...]) -> int:
+def _after_discard(key: tuple[str, ...], no_k_a_2: bool = False) -> int:
     """The score left after the best card of this hand (one card over) is thrown away: the
     dearest loose card; when every natural card groups, the best of each card in turn."""
-    score, loose = _evaluate(key)
+    score, loose = _evaluate(key, no_k_a_2)
     naturals = [_value(c) for c in loose if not _wild(c)]
     if naturals:
         return score - max(naturals)
-    return min(_evaluate(key[:i] + key[i + 1:])[0] for i in range(len(key)))
+    return min(_evaluate(key[:i] + key[i + 1:], no_k_a_2)[0] for i in range(len(key)))
 
 
 def _choose_take(hand: list[str], state: State) -> Move:
     pile = state["pile"]
     deck_ok = bool(state["deck"]) or len(pile) >= 2
-    now = _evaluate(tuple(_sorted(hand)))[0]
+    no_k_a_2 = _no_k_a_2(state)
+    now = _evaluate(tuple(_sorted(hand)), no_k_a_2)[0]
     best, pick = now, -1
     for i in range(min(PILE_REACH, len(pile))):
         card = pile[-1 - i]
         if not _may_group(card, hand):
             continue  # it could not group: no help
         key = tuple(_sorted(hand + [card]))
-        if card in _evaluate(key)[1] and not _wild(card):
+        if card in _evaluate(key, no_k_a_2)[1] and not _wild(card):
             continue  # it would not group: no help
-        after = _after_discard(key)
+        after = _after_discard(key, no_k_a_2)
         # a wild is worth taking when it costs nothing now; any other card must lower the score
         if after < best or (pick < 0 and _wild(card) and after <= best):
             best, pick = after, i
@@ -485,11 +547,12 @@ def _partners(code: str, others: Sequence[str]) -> int:
         0 < abs(p - q) <= 2 for p in _positions(code) for q in _positions(other))))
 
 
-def _choose_discard(hand: list[str], called: bool) -> str:
-    """The card to throw away from a hand one card over."""
+def _choose_discard(hand: list[str], called: bool, no_k_a_2: bool = False, banned: str | None = None) -> str:
+    """The card to throw away from a hand one card over (never ``banned``, the card that may
+    not be thrown back)."""
     key = tuple(_sorted(hand))
-    loose = _evaluate(key)[1]
-    naturals = [c for c in loose if not _wild(c)]
+    loose = _evaluate(key, no_k_a_2)[1]
+    naturals = [c for c in loose if not _wild(c) and c != banned]
     if naturals:
         # The dearest loose card, less a little for each loose card it could group with later;
         # after a call there is no later, so the dearest.
@@ -504,9 +567,11 @@ def _choose_discard(hand: list[str], called: bool) -> str:
     # call), a natural before a wild and the dearest first; else the one that scores least.
     best_card, rank = "", (-1, 0, 0, 0)
     for c in dict.fromkeys(hand):
+        if c == banned:
+            continue
         rest = list(hand)
         rest.remove(c)
-        left, left_loose = _evaluate(tuple(_sorted(rest)))
+        left, left_loose = _evaluate(tuple(_sorted(rest)), no_k_a_2)
         whole = left == 0 and not left_loose
         r = (1 if whole else 0, -left, 0 if _wild(c) else 1, _value(c))
         if r > rank:

@@ -5,14 +5,16 @@
 // bestArrangement for every hand and lay-off); the tie-breakers are rank/chips.js's rankGame.
 // Rule and ruling ids point at rules-data/chips.yaml.
 //
-//   newGame({players, seed}) -> state      legalMoves(state) -> [move]
+//   newGame({players, seed, house}) -> state      legalMoves(state) -> [move]
 //   applyMove(state, move) -> next state (pure; throws an IllegalPlay naming the rule)
 //   botMove(state) -> move                 seatToAct(state) -> seat, or null when over
 
 import { IllegalPlay, RANKS, RulebookError, SUITS, card } from "../engine/cards.js";
-import { arrangementRecord, bestArrangement, cardValue, groupRecord, parseGroup } from "../engine/chips.js";
+import {
+  HOUSE_OPTIONS, RANDOM_EXTRA_PLAYERS, arrangementRecord, bestArrangement, cardValue, groupRecord, houseOptions, parseGroup,
+} from "../engine/chips.js";
 import { HAND_SIZES, ROUNDS, rankGame, seatForRound } from "../engine/rank/chips.js";
-import { seedState, shuffled } from "./rng.js";
+import { below, seedState, shuffled } from "./rng.js";
 
 export const GAME = "chips";
 // chips-players: two or more; the practice table seats up to eight (two packs).
@@ -37,14 +39,17 @@ const isWildCode = (code) => code === "JK" || rankOf(code) === "2";
 const value = (code) => cardValue(card(code));
 const distinct = (cards) => [...new Set(cards)];
 
+// The house rule k-a-2 "no-group" as the engine takes it (chips-ruling-k-a-2).
+const NO_K_A_2 = Object.freeze({ "k-a-2": "no-group" });
+
 const cache = new Map();
 /** [score, loose cards] of a sorted hand with nothing to lay off onto: the engine's best
- * arrangement (chips-ruling-best-arrangement). */
-function evaluate(key) {
-  const k = key.join(" ");
+ * arrangement (chips-ruling-best-arrangement), under the house rule k-a-2 "no-group" when noKA2. */
+function evaluate(key, noKA2 = false) {
+  const k = (noKA2 ? "no-k-a-2 " : "") + key.join(" ");
   let hit = cache.get(k);
   if (hit === undefined) {
-    const arr = bestArrangement(key.map(card));
+    const arr = bestArrangement(key.map(card), null, noKA2 ? NO_K_A_2 : null);
     hit = [arr.score, arr.loose.map((c) => c.code)];
     if (cache.size >= 8192) cache.clear();
     cache.set(k, hit);
@@ -53,14 +58,36 @@ function evaluate(key) {
 }
 
 /** chips-call, chips-ruling-whole-hand: every card, wilds included, in a group. */
-function grouped(hand) {
-  const [score, loose] = evaluate(sorted(hand));
+function grouped(hand, noKA2 = false) {
+  const [score, loose] = evaluate(sorted(hand), noKA2);
   return score === 0 && loose.length === 0;
 }
 
+/** The table's own rules as the state keeps them (house_of): the options, checked by the
+ * engine, whose value is not the family's, in HOUSE_OPTIONS order. */
+export function houseOf(house = null) {
+  const chosen = houseOptions(house ?? null);
+  const out = {};
+  for (const o of HOUSE_OPTIONS) if (chosen[o.id] !== o.default) out[o.id] = chosen[o.id];
+  return out;
+}
+
+/** Every option the table plays by (a state saved before house rules: the family's). */
+const rulesOf = (state) => houseOptions(state.house || {});
+const noKA2Of = (state) => (state.house || {})["k-a-2"] === "no-group";
+
+/** chips-ruling-throw-back, house throw-back "not-allowed": the card just taken from the pile,
+ * which may not be thrown straight back (unless the hand holds another just like it). */
+function banned(state) {
+  if (state.phase !== "discard" || (state.house || {})["throw-back"] !== "not-allowed") return null;
+  const turn = state.turns[state.turns.length - 1];
+  if (turn.take !== "pile" || state.hands[state.seat].filter((c) => c === turn.taken).length > 1) return null;
+  return turn.taken;
+}
+
 /** chips-call: the caller's whole hand, wilds included, in groups (the engine's caller_arrangement). */
-function callerArrangement(hand) {
-  const arr = bestArrangement(hand.map(card));
+function callerArrangement(hand, house = null) {
+  const arr = bestArrangement(hand.map(card), null, house);
   if (arr.score !== 0 || arr.loose.length) {
     throw new IllegalPlay(`chips-call: the caller's hand does not form groups: ${arr.loose.map((c) => c.code).join(" ")} would be left over`);
   }
@@ -84,30 +111,32 @@ function buildDeck(packs) {
 }
 
 /** chips-deal: the round's size of hand each, one at a time from the dealer's left, then the
- * extra card to the dealer's left (the engine's deal_round). Deck top first. */
-function dealRound(deck, players, dealer, size) {
+ * extra card to the dealer's left, or to seat `extra` (the engine's deal_round). Deck top first. */
+function dealRound(deck, players, dealer, size, extra = null) {
   const hands = Array.from({ length: players }, () => []);
   let k = 0;
   for (let r = 0; r < size; r++) {
     for (let seat = 0; seat < players; seat++) hands[(dealer + 1 + seat) % players].push(deck[k++]);
   }
-  hands[(dealer + 1) % players].push(deck[k++]);
+  hands[extra === null ? (dealer + 1) % players : extra].push(deck[k++]);
   return [hands, deck.slice(k)];
 }
 
-/** A new game for `players` seats (2-8), its shuffles drawn from `seed`. */
-export function newGame({ players, seed } = {}) {
+/** A new game for `players` seats (2-8), its shuffles drawn from `seed`, played by the table's
+ * `house` options (null or {}: the family's rules). */
+export function newGame({ players, seed, house = null } = {}) {
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
     throw new RulebookError(`chips-players: a practice game seats ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players}`);
   }
   if (!Number.isInteger(seed)) throw new RulebookError(`seed: expected a whole number, not ${seed}`);
+  const chosen = houseOf(house);
   const state = {
     game: GAME, players, packs: packsFor(players),
     seed: seedState(seed), round: 0, handSize: 0, dealer: 0,
     phase: "open", seat: 0, hands: [], deck: [], pile: [],
     caller: null, callerGroups: null, lastTurns: 0, table: null, layOff: null,
     deal: [], turns: [], totals: new Array(players).fill(0), rounds: [], over: false,
-    result: null, rng: seedState(seed),
+    result: null, rng: seedState(seed), house: chosen,
   };
   return deal(state);
 }
@@ -116,11 +145,24 @@ export function newGame({ players, seed } = {}) {
  * to the dealer's left, who opens (chips-opening-discard). */
 function deal(state) {
   const { players, round: k } = state;
-  const [dealer, extra] = seatForRound(players, k, players - 1);
+  const [dealer, left0] = seatForRound(players, k, players - 1);
+  let extra = left0;
   const size = HAND_SIZES[k];
   const [deck, next] = shuffled(state.rng, buildDeck(state.packs));
   state.rng = next;
-  const [hands, stock] = dealRound(deck, players, dealer, size);
+  let drawn = null;
+  if (rulesOf(state)["random-extra"] === "played" && players >= RANDOM_EXTRA_PLAYERS) {
+    // chips-variant-random-extra, chips-ruling-random-extra: the extra card to a seat drawn by
+    // lot, never the same seat twice in a game; the deal still moves left
+    // (chips-ruling-random-extra-deal); that seat opens (chips-ruling-random-extra-turns).
+    const had = [...(state.extraSeats || [])];
+    const left = Array.from({ length: players }, (_, p) => p).filter((p) => !had.includes(p));
+    const [i, after] = below(state.rng, left.length);
+    state.rng = after;
+    drawn = extra = left[i];
+    state.extraSeats = [...had, drawn];
+  }
+  const [hands, stock] = dealRound(deck, players, dealer, size, drawn);
   Object.assign(state, {
     handSize: size, dealer, phase: "open", seat: extra,
     hands: hands.map(sorted), deck: stock, pile: [],
@@ -141,8 +183,10 @@ export function legalMoves(state) {
   if (state.over) return [];
   const hand = state.hands[state.seat];
   if (phase === "open" || phase === "discard") {
-    // chips-ruling-throw-back: any card in the hand, the one just taken included.
-    return distinct(hand).map((c) => ({ type: "discard", card: c }));
+    // chips-ruling-throw-back: any card in the hand, the one just taken included (not it, under
+    // the house rule throw-back not-allowed).
+    const no = banned(state);
+    return distinct(hand).filter((c) => c !== no).map((c) => ({ type: "discard", card: c }));
   }
   if (phase === "take") {
     const moves = [];
@@ -152,7 +196,7 @@ export function legalMoves(state) {
     return moves;
   }
   if (phase === "call") {
-    return [{ type: "call", groups: callerArrangement(hand).map(groupRecord) }, { type: "pass" }];
+    return [{ type: "call", groups: callerArrangement(hand, state.house || {}).map(groupRecord) }, { type: "pass" }];
   }
   return [{ type: "layOff" }];
 }
@@ -254,6 +298,9 @@ function discard(state, move, phase) {
   if (typeof c !== "string" || !old.includes(c)) {
     throw new IllegalPlay(`chips-turn: ${show(c)} is not in your hand, so it cannot be thrown away`);
   }
+  if (c === banned(state)) {
+    throw new IllegalPlay(`chips-ruling-throw-back: ${c} was just taken from the discard pile, and at this table it may not be thrown straight back`);
+  }
   const hand = old.slice();
   hand.splice(hand.indexOf(c), 1);
   state.hands[seat] = hand;
@@ -264,7 +311,7 @@ function discard(state, move, phase) {
   }
   state.turns[state.turns.length - 1] = { ...state.turns[state.turns.length - 1], discard: c };
   if (state.caller === null) {
-    if (grouped(hand)) { // chips-call: the whole hand in groups, after taking and discarding
+    if (grouped(hand, noKA2Of(state))) { // chips-call: the whole hand in groups, after taking and discarding
       state.phase = "call";
       return state;
     }
@@ -307,13 +354,14 @@ function call(state, move, phase) {
   if (move.type === "pass") return nextTurn(state);
   const { seat } = state;
   const given = move.groups;
+  const house = state.house || {};
   let groups;
   if (given === undefined || given === null) {
-    groups = callerArrangement(state.hands[seat]); // chips-ruling-whole-hand
+    groups = callerArrangement(state.hands[seat], house); // chips-ruling-whole-hand
   } else {
     if (!Array.isArray(given)) throw new IllegalPlay(`chips-fixed-groups: groups is a list of the caller's groups, not ${show(given)}`);
     try {
-      groups = given.map((g, k) => parseGroup(g, `groups[${k}]`));
+      groups = given.map((g, k) => parseGroup(g, `groups[${k}]`, house));
     } catch (e) {
       if (e instanceof RulebookError) throw new IllegalPlay(`chips-fixed-groups: ${e.message}`);
       throw e;
@@ -353,8 +401,9 @@ function layDown(state) {
  * before have added (chips-ruling-layoff-order); the engine's bestArrangement. */
 function layOff(state) {
   const { seat } = state;
-  const table = state.table.map((g) => parseGroup(g));
-  const arr = bestArrangement(state.hands[seat].map(card), table);
+  const house = state.house || {};
+  const table = state.table.map((g) => parseGroup(g, undefined, house));
+  const arr = bestArrangement(state.hands[seat].map(card), table, house);
   const record = arrangementRecord(arr);
   state.table = arr.extended.map(groupRecord);
   const hand = state.hands[seat].slice();
@@ -408,7 +457,9 @@ export function botMove(state) {
   if (state.over) throw new IllegalPlay("chips-winner: the game is over; nobody is to move");
   const { phase } = state;
   const hand = state.hands[state.seat];
-  if (phase === "open" || phase === "discard") return { type: "discard", card: chooseDiscard(hand, state.caller !== null) };
+  if (phase === "open" || phase === "discard") {
+    return { type: "discard", card: chooseDiscard(hand, state.caller !== null, noKA2Of(state), banned(state)) };
+  }
   if (phase === "take") return chooseTake(hand, state);
   if (phase === "call") return legalMoves(state)[0]; // chips-call: it always calls when it can
   return { type: "layOff" };
@@ -416,26 +467,27 @@ export function botMove(state) {
 
 /** The score left after the best card of this hand (one card over) is thrown away: the
  * dearest loose card; when every natural card groups, the best of each card in turn. */
-function afterDiscard(key) {
-  const [score, loose] = evaluate(key);
+function afterDiscard(key, noKA2 = false) {
+  const [score, loose] = evaluate(key, noKA2);
   const naturals = loose.filter((c) => !isWildCode(c)).map(value);
   if (naturals.length) return score - Math.max(...naturals);
   let best = Infinity;
-  for (let i = 0; i < key.length; i++) best = Math.min(best, evaluate([...key.slice(0, i), ...key.slice(i + 1)])[0]);
+  for (let i = 0; i < key.length; i++) best = Math.min(best, evaluate([...key.slice(0, i), ...key.slice(i + 1)], noKA2)[0]);
   return best;
 }
 
 function chooseTake(hand, state) {
   const { pile } = state;
   const deckOk = state.deck.length > 0 || pile.length >= 2;
-  let best = evaluate(sorted(hand))[0];
+  const noKA2 = noKA2Of(state);
+  let best = evaluate(sorted(hand), noKA2)[0];
   let pick = -1;
   for (let i = 0; i < Math.min(PILE_REACH, pile.length); i++) {
     const c = pile[pile.length - 1 - i];
     if (!mayGroup(c, hand)) continue; // it could not group: no help
     const key = sorted([...hand, c]);
-    if (evaluate(key)[1].includes(c) && !isWildCode(c)) continue; // it would not group: no help
-    const after = afterDiscard(key);
+    if (evaluate(key, noKA2)[1].includes(c) && !isWildCode(c)) continue; // it would not group: no help
+    const after = afterDiscard(key, noKA2);
     // a wild is worth taking when it costs nothing now; any other card must lower the score
     if (after < best || (pick < 0 && isWildCode(c) && after <= best)) {
       best = after;
@@ -474,11 +526,12 @@ const greater = (a, b) => {
   return false;
 };
 
-/** The card to throw away from a hand one card over. */
-function chooseDiscard(hand, called) {
+/** The card to throw away from a hand one card over (never `no`, the card that may not be
+ * thrown back). */
+function chooseDiscard(hand, called, noKA2 = false, no = null) {
   const key = sorted(hand);
-  const [, loose] = evaluate(key);
-  const naturals = loose.filter((c) => !isWildCode(c));
+  const [, loose] = evaluate(key, noKA2);
+  const naturals = loose.filter((c) => !isWildCode(c) && c !== no);
   if (naturals.length) {
     // The dearest loose card, less a little for each loose card it could group with later;
     // after a call there is no later, so the dearest.
@@ -500,9 +553,10 @@ function chooseDiscard(hand, called) {
   let bestCard = "";
   let rank = [-1, 0, 0, 0];
   for (const c of distinct(hand)) {
+    if (c === no) continue;
     const rest = hand.slice();
     rest.splice(rest.indexOf(c), 1);
-    const [left, leftLoose] = evaluate(sorted(rest));
+    const [left, leftLoose] = evaluate(sorted(rest), noKA2);
     const whole = left === 0 && leftLoose.length === 0;
     const r = [whole ? 1 : 0, -left, isWildCode(c) ? 0 : 1, value(c)];
     if (greater(r, rank)) {

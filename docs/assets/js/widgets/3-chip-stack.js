@@ -5,13 +5,17 @@
 // and on Enter (no reload), kept on screen while the fields are in use; errors beside the
 // player's field; a polite live region. Mounts inside Material's document$; mounting twice does nothing.
 
-import { compareHands, showdown, sortHand } from "../engine/3-chip-stack.js";
+import { HOUSE_OPTIONS, compareHands, showdown, sortHand } from "../engine/3-chip-stack.js";
 import { parseCard, pySplit, cardSymbol, spokenName } from "../engine/cards.js";
 import { POT_CHIPS } from "../engine/limits.js";
 import { el, face, tidy, announcer, onEveryPage, reveal, showAnswer } from "./dom.js";
+import { followedWords, houseFor, onHouseChange } from "../house/current.js";
 
+const GAME = "3-chip-stack";
 const SELECTOR = '[data-widget="3-chip-stack"]';
 const mounted = new WeakSet();
+/** Each mounted widget's update, so a change of the table's rules scores them again. */
+const updates = new Map();
 const ORDINAL = ["first", "second", "third"];
 
 const names = (list) => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`);
@@ -87,7 +91,10 @@ function mount(root) {
       potValue = Number(potText);
     }
     const hands = seats.map((i) => pySplit(i.value.replaceAll(",", " ")));
-    const rec = showdown({ hands, pot: potValue });
+    // The table's rules (issue 25): the odd chip of a split pot goes where the house says.
+    const house = houseFor(GAME, { options: HOUSE_OPTIONS });
+    const housed = Object.keys(house).length > 0;
+    const rec = showdown(housed ? { hands, pot: potValue, house } : { hands, pot: potValue });
     if (rec.error) {
       const m = /^hands\[(\d+)\](?:\[\d+\])?: (.*)$/s.exec(rec.error);
       let field = seats[m ? Number(m[1]) : seatOf(rec.error, hands)].name;
@@ -104,8 +111,13 @@ function mount(root) {
       return;
     }
     setError(null, "");
+    // Did the table's rules change the answer? The family's answer, beside it.
+    const family = housed ? showdown({ hands, pot: potValue }) : rec;
+    const changed = housed && JSON.stringify(family) !== JSON.stringify(rec);
     const winners = rec.winners.map((k) => players[k]).sort((a, b) => a - b);
     result.dataset.winners = JSON.stringify(winners);
+    result.dataset.shares = JSON.stringify(Object.fromEntries(rec.winners.map((k) => [players[k], rec.shares[k]])));
+    result.dataset.houseFollowed = changed ? Object.keys(house).sort().join(" ") : "";
     result.replaceChildren();
     // Best card first: the engine's order (three-chip-stack-ranking), never a second copy here.
     const parsed = hands.map((h) => sortHand(h.map(parseCard)));
@@ -135,30 +147,43 @@ function mount(root) {
     let split = "";
     if (potValue > 0) {
       const odd = potValue % winners.length;
+      // Under the table's rules the engine may keep the odd chips apart (odd, odd_to).
+      const oddTo = Object.hasOwn(rec, "odd_to") ? rec.odd_to : "winners";
       // Tied winners in turn order from the dealer's left: the order the engine gave the shares.
       const byTurn = rec.winners.map((k) => players[k]);
       const shares = [...rec.winners].sort((a, b) => players[a] - players[b])
         .map((k) => `Player ${players[k]} gets ${rec.shares[k]}`).join(", ");
       split = winners.length === 1
         ? `${who} takes the pot of ${potValue}.`
-        : odd && dealt === null
+        : odd && dealt === null && oddTo === "winners"
           ? `The pot of ${potValue} splits ${Math.floor(potValue / winners.length)} each, with ${odd} ${odd === 1 ? "chip" : "chips"} over.`
           : `The pot of ${potValue} splits: ${shares}.`;
       result.append(el("p", { class: "rb-result__split" }, split));
       if (winners.length > 1 && odd) {
+        const chips = odd === 1 ? "The odd chip" : `The ${odd} odd chips`;
         const to = names(byTurn.slice(0, odd).map((n) => `Player ${n}`));
-        const oddLine = el("p", { class: "rb-result__odd", "data-odd-chip": dealt === null ? "" : to });
         let words;
-        if (dealt === null) {
+        let goesTo = "";
+        if (oddTo === "dealer") {
+          goesTo = dealt === null ? "the dealer" : `Player ${dealt}`;
+          words = dealt === null
+            ? `${chips} ${odd === 1 ? "goes" : "go"} to the dealer: choose the dealer above to see who.`
+            : `${chips} ${odd === 1 ? "goes" : "go"} to the dealer, Player ${dealt}.`;
+        } else if (oddTo === "next-hand") {
+          goesTo = "the next hand";
+          words = `${chips} ${odd === 1 ? "stays" : "stay"} in the middle for the next hand.`;
+        } else if (dealt === null) {
           words = `Who gets the odd ${odd === 1 ? "chip" : "chips"} depends on who dealt: choose the dealer above.`;
         } else {
+          goesTo = to;
           words = odd === 1
             ? `The odd chip goes to ${to}, the first tied winner going left from the dealer (Player ${dealt}).`
             : `The ${odd} odd chips go one each to ${to}, the first ${odd} tied winners going left from the dealer (Player ${dealt}).`;
         }
+        const oddLine = el("p", { class: "rb-result__odd", "data-odd-chip": goesTo });
         oddLine.append(words);
         const ruling = root.dataset.oddChipRuling;
-        if (ruling) {
+        if (ruling && !housed) {
           oddLine.append(" ", el("span", { class: "rb-result__ruling" }, `The ruling: ${ruling}`), " ");
           if (root.dataset.oddChipHref) {
             oddLine.append(el("a", { href: root.dataset.oddChipHref }, `(${root.dataset.oddChipLabel || "the ruling"})`));
@@ -167,6 +192,11 @@ function mount(root) {
         result.append(oddLine);
         split += ` ${words}`;
       }
+    }
+    const followed = changed ? followedWords(GAME, house) : "";
+    if (followed) {
+      result.append(el("p", { class: "rb-result__house", "data-house-rule": "" }, followed));
+      split += ` ${followed}`;
     }
     const list = el("ul", { class: "rb-result__groups", "aria-label": "Hands, best card first" });
     const byNumber = parsed.map((h, k) => k).sort((a, b) => players[a] - players[b]);
@@ -183,6 +213,7 @@ function mount(root) {
   }
 
   reveal(root);
+  updates.set(root, update);
   form.addEventListener("submit", (e) => { e.preventDefault(); update(true); showAnswer(result); });
   for (const node of [...inputs, pot]) if (node) node.addEventListener("input", () => update());
   if (dealer) dealer.addEventListener("change", () => update());
@@ -194,3 +225,12 @@ function mount(root) {
 }
 
 onEveryPage(SELECTOR, mount);
+// Once per module (instant navigation keeps the document and its listeners): the table's rules
+// changed, so every widget on the page answers again by them. A widget left behind by instant
+// navigation is dropped.
+onHouseChange(GAME, () => {
+  for (const [root, again] of [...updates]) {
+    if (root.isConnected) again();
+    else updates.delete(root);
+  }
+});

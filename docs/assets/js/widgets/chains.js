@@ -4,12 +4,16 @@
 // its form is in use; the hand's points card by card (the engine's POINTS, never a second copy);
 // the variations as switches, errors beside their field, a polite live region. Mounts inside Material's document$; mounting twice does nothing; textContent only.
 
-import { playChains, scoreChains, POINTS } from "../engine/chains.js";
+import { HOUSE_OPTIONS, playChains, scoreChains, POINTS } from "../engine/chains.js";
 import { parseCard, spokenName } from "../engine/cards.js";
 import { el, face, faces, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
+import { followedWords, houseFor, onHouseChange } from "../house/current.js";
 
+const GAME = "chains";
 const SELECTOR = '[data-widget="chains"]';
 const mounted = new WeakSet();
+/** Each mounted checker's "follow the table's rules", so a change of them checks again. */
+const followers = new Map();
 
 // Why a card may go: one clause each, no colon of its own (the verdict already has one).
 const WHY = {
@@ -60,8 +64,16 @@ function mount(root) {
       playResult.append(el("p", { class: "rb-widget__placeholder" }, "Give the top card and your card to see whether you may play it."));
       return;
     }
-    const variant = switches.filter((s) => s.checked).map((s) => s.value);
-    const rec = playChains({ top: t, card: c, decks: Number(decks ? decks.value : 1), variant });
+    // The variations switched on: the table's rules switch theirs on (issue 25), and a player may
+    // try the others here. Those the house plays go to the engine as its `house`, the rest as `variant`.
+    const house = houseFor(GAME, { options: HOUSE_OPTIONS });
+    const on = switches.filter((s) => s.checked).map((s) => s.value);
+    const fromHouse = on.filter((v) => house[v] === "played");
+    const variant = on.filter((v) => !fromHouse.includes(v));
+    const nDecks = Number(decks ? decks.value : 1);
+    const rec = playChains(fromHouse.length
+      ? { top: t, card: c, decks: nDecks, variant, house: Object.fromEntries(fromHouse.map((v) => [v, "played"])) }
+      : { top: t, card: c, decks: nDecks, variant });
     if (rec.error) {
       const m = /^(top|card): (.*)$/s.exec(rec.error);
       const field = m ? m[1] : "card";
@@ -71,6 +83,12 @@ function mount(root) {
       return;
     }
     setError(["top", "card"], null, "");
+    // The answer without the house's variations: if it differs, the answer says which rule it followed.
+    const family = fromHouse.length ? playChains({ top: t, card: c, decks: nDecks, variant }) : rec;
+    const changed = fromHouse.length > 0 && !family.error
+      && (family.legal !== rec.legal || family.kind !== rec.kind || family.again !== rec.again);
+    const followed = changed ? followedWords(GAME, Object.fromEntries(fromHouse.map((v) => [v, "played"]))) : "";
+    playResult.dataset.houseFollowed = changed ? fromHouse.join(" ") : "";
     playResult.dataset.legal = String(rec.legal);
     playResult.dataset.kind = rec.kind || "";
     playResult.dataset.again = String(rec.again);
@@ -87,9 +105,10 @@ function mount(root) {
       again = rec.again ? "You may play another card." : "Your turn is over.";
       playResult.append(el("p", { class: "rb-result__again" }, again));
     }
-    announce(rec.legal
+    if (followed) playResult.append(el("p", { class: "rb-result__house", "data-house-rule": "" }, followed));
+    announce((rec.legal
       ? `Yes: ${spokenName(parseCard(mine))} may go on ${spokenName(parseCard(theirs))}, ${WHY[rec.kind]}. ${again}`
-      : `No: ${spokenName(parseCard(mine))} may not go on ${spokenName(parseCard(theirs))}.`, { now });
+      : `No: ${spokenName(parseCard(mine))} may not go on ${spokenName(parseCard(theirs))}.`) + (followed ? ` ${followed}` : ""), { now });
   }
 
   function updatePoints(now = false) {
@@ -146,6 +165,14 @@ function mount(root) {
   for (const name of ["top", "card", "hand"]) {
     if (params.has(name) && fields[name] && !fields[name].value) fields[name].value = params.get(name);
   }
+  // The table's rules set the switches (issue 25), now and whenever they change; an address's
+  // ?variant= switches more on.
+  const follow = (house) => {
+    for (const s of switches) s.checked = house[s.value] === "played";
+    if (top.value || card.value) updatePlay();
+  };
+  followers.set(root, follow);
+  for (const s of switches) s.checked = houseFor(GAME, { options: HOUSE_OPTIONS })[s.value] === "played";
   for (const s of switches) if (params.getAll("variant").includes(s.value)) s.checked = true;
   if (top.value || card.value) updatePlay();
   if (hand && hand.value) updatePoints();
@@ -153,3 +180,10 @@ function mount(root) {
 }
 
 onEveryPage(SELECTOR, mount);
+// Once per module (instant navigation keeps the document and its listeners).
+onHouseChange(GAME, () => {
+  for (const [root, follow] of [...followers]) {
+    if (root.isConnected) follow(houseFor(GAME, { options: HOUSE_OPTIONS }));
+    else followers.delete(root);
+  }
+});

@@ -8,14 +8,23 @@
 // (instant navigation swaps the page without running scripts again); mounting twice does nothing.
 // Text goes in with textContent only: what people type is never read as HTML.
 
-import { scoreChips, describeMeld, cardValue, isWild } from "../engine/chips.js";
+import * as engine from "../engine/chips.js";
 import { parseCard, cardSymbol, spokenName } from "../engine/cards.js";
 import { clip } from "../engine/limits.js";
 import { el, face, faces, sentence, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
+import { followedWords, houseFor, onHouseChange } from "../house/current.js";
 
+const { scoreChips, describeMeld, cardValue, isWild } = engine;
+const GAME = "chips";
 const SELECTOR = '[data-widget="chips"]';
 const MAX_CARDS = 10; // chips-hand-sizes
 const mounted = new WeakSet();
+/** Each mounted scorer's update, so a change of the table's rules scores again. */
+const updates = new Map();
+
+/** The table's rules (issue 25) as the engine takes them: {} while the engine names no house
+ * options (the record then goes without a `house`, and the family's rules apply). */
+const tableHouse = () => (engine.HOUSE_OPTIONS ? houseFor(GAME, { options: engine.HOUSE_OPTIONS }) : {});
 
 const tokens = tokensOf;
 const canonical = (tok) => { try { return parseCard(tok).code; } catch { return null; } };
@@ -152,7 +161,7 @@ function mount(root) {
     return list;
   }
 
-  function render(rec, now) {
+  function render(rec, now, followed = "") {
     result.replaceChildren();
     result.dataset.score = String(rec.score);
     result.dataset.record = JSON.stringify(rec);
@@ -161,7 +170,8 @@ function mount(root) {
     result.append(score);
     const { nodes, words } = explainHand(rec);
     result.append(...nodes);
-    announce(`Score ${rec.score}. ${words.map(sentence).join(". ")}.`, { now });
+    if (followed) result.append(el("p", { class: "rb-result__house", "data-house-rule": "" }, followed));
+    announce(`Score ${rec.score}. ${words.map(sentence).join(". ")}.${followed ? ` ${followed}` : ""}`, { now });
   }
 
   function clearResult(text) {
@@ -183,6 +193,9 @@ function mount(root) {
       return;
     }
     const typingCaller = !final && caller && document.activeElement === caller && !/[\s;,|]$/.test(caller.value);
+    const house = tableHouse();
+    const housed = Object.keys(house).length > 0;
+    let groupsUsed = null;
     const attempt = (text) => {
       let groups = null;
       try {
@@ -190,7 +203,9 @@ function mount(root) {
       } catch (e) {
         return { error: e, field: "caller", text: e.message };
       }
-      const rec = scoreChips({ hand, packs: packCount(), caller_groups: groups });
+      groupsUsed = groups;
+      const input = { hand, packs: packCount(), caller_groups: groups };
+      const rec = scoreChips(housed ? { ...input, house } : input);
       return rec.error ? { error: rec.error, ...explain(rec.error) } : { rec };
     };
     const callerText = caller ? caller.value : "";
@@ -205,7 +220,11 @@ function mount(root) {
       return;
     }
     showError(null, "");
-    render(out.rec, now);
+    // The family's answer beside the table's: when they differ, the answer says which rule it followed.
+    const family = housed ? scoreChips({ hand, packs: packCount(), caller_groups: groupsUsed }) : out.rec;
+    const changed = housed && !family.error && JSON.stringify(family) !== JSON.stringify(out.rec);
+    result.dataset.houseFollowed = changed ? Object.keys(house).sort().join(" ") : "";
+    render(out.rec, now, changed ? followedWords(GAME, house) : "");
   }
 
   const syncGrid = mountGrid({
@@ -213,6 +232,7 @@ function mount(root) {
     fullText: `The hand is full: a Chips hand holds at most ${maxCards} cards. Tap a card in it to take it out.`,
   });
   reveal(root);
+  updates.set(root, () => { if (input.value.trim()) update(); });
 
   form.addEventListener("submit", (event) => {
     event.preventDefault(); // Enter scores in place: the page never reloads
@@ -238,4 +258,13 @@ function mount(root) {
 }
 
 // Under node (the drills' tests import explainHand through play/drills/chips.js) there is no page.
-if (typeof document !== "undefined") onEveryPage(SELECTOR, mount);
+if (typeof document !== "undefined") {
+  onEveryPage(SELECTOR, mount);
+  // Once per module (instant navigation keeps the document and its listeners).
+  onHouseChange(GAME, () => {
+    for (const [root, again] of [...updates]) {
+      if (root.isConnected) again();
+      else updates.delete(root);
+    }
+  });
+}

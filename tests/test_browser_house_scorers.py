@@ -1,0 +1,207 @@
+"""The page's scorers follow "Your table's rules" (issue 25), in Chromium on the built site.
+
+For every house option that changes a scorer's answer, one page: the scorer answers a case by the
+family's rules, the control ([data-house-options]) is set to the other reading, the scorer answers
+again by it (without the person typing again) and says which table rule it followed, in the page's
+words and never an option id; then back to the family's rules, and the first answer returns.
+
+Covered here (they change what a scorer answers):
+- Chips: k-a-2 (K-A-2 scored as a group or as loose cards). Skipped, saying so, while the browser
+  Chips engine takes no house (engine/chips.js exports no HOUSE_OPTIONS).
+- Chains: no-extra-play (a royal ends the turn), same-rank (a same-rank card may go).
+- 3 Chip Stack: odd-chip, both other readings (the dealer takes it; it stays for the next hand).
+Not here, as no scorer on a page answers differently under them (a single hand, a single play, a
+showdown): Chips lay-off-order, throw-back and random-extra; Chains draw-after-royal; 3 Chip Stack
+passed-chip. They change play, and the practice games' tests cover them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import SITE_HOST, SITE_PORT
+
+os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
+
+pytestmark = pytest.mark.browser
+
+CONTROL = "[data-house-options]"
+MOUNTED = "[data-house-options][data-house-mounted]"
+NOTE = "[data-house-rule]"
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+#: Every house option's id, so a note can be held to never name one.
+OPTION_IDS = ["k-a-2", "lay-off-order", "throw-back", "random-extra", "no-extra-play", "draw-after-royal",
+              "same-rank", "odd-chip", "passed-chip", "no-group", "not-played", "next-hand", "after-hand"]
+
+
+@pytest.fixture()
+def page_of(browser: Any) -> Iterator[Any]:
+    """page_of(url) -> a page of a fresh context (its own storage), the control mounted."""
+    contexts: list[Any] = []
+
+    def open_page(url: str) -> Any:
+        ctx = browser.new_context(**DESKTOP, service_workers="block")
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.errors = errors
+        page.goto(url, wait_until="networkidle")
+        page.wait_for_selector(MOUNTED, state="attached")
+        return page
+
+    yield open_page
+    for ctx in contexts:
+        ctx.close()
+
+
+def choose(page: Any, option: str, value: str) -> None:
+    """Click a reading in the control, as a person would (opening it first)."""
+    if not page.eval_on_selector(f"{CONTROL} details", "d => d.open"):
+        page.click(f"{CONTROL} summary")
+    game = page.get_attribute(CONTROL, "data-house-options")
+    page.click(f'{CONTROL} label:has(> input[name="rb-house-{game}-{option}"][value="{value}"])')
+
+
+def default_of(page: Any, option: str) -> str:
+    data = json.loads(page.get_attribute(CONTROL, "data-house-data") or "{}")
+    return str(next(o["default"] for o in data["options"] if o["id"] == option))
+
+
+def reading_of(page: Any, option: str, value: str) -> tuple[str, str]:
+    """(the option's title, the reading's words) as the control gives them."""
+    data = json.loads(page.get_attribute(CONTROL, "data-house-data") or "{}")
+    o = next(o for o in data["options"] if o["id"] == option)
+    return str(o["title"]), str(o["labels"][o["values"].index(value)])
+
+
+def note_of(page: Any, result: str) -> str:
+    """The answer's word on the table's rules ("" when it has none). Read as text: the page skips
+    drawing sections off screen (content-visibility), where innerText is empty; shown all the same."""
+    node = page.locator(f"{result} {NOTE}")
+    if not node.count():
+        return ""
+    assert node.is_visible()
+    return " ".join((node.text_content() or "").split())
+
+
+def text_of(page: Any, selector: str) -> str:
+    return " ".join((page.text_content(selector) or "").split())
+
+
+def assert_worded(note: str, title: str, reading: str) -> None:
+    assert note.startswith("By your table's rules:"), note
+    assert title in note, note
+    assert reading.rstrip(".").lower() in note.lower(), note
+    words = note.replace(title, "").replace(reading, "")
+    for option_id in OPTION_IDS:
+        assert option_id not in words, f"the note names an id ({option_id}): {note}"
+
+
+def test_chains_same_rank_makes_the_checker_say_yes_and_back(page_of: Any, site_url: str) -> None:
+    page = page_of(f"{site_url}chains/")
+    result = '[data-widget="chains"] [data-result="play"]'
+    page.fill("#rbw-chains-top", "7H")
+    page.fill("#rbw-chains-card", "7S")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.legal === 'false'")
+    assert note_of(page, result) == ""
+
+    choose(page, "same-rank", "played")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.legal === 'true'")
+    assert page.get_attribute(result, "data-kind") == "same"
+    assert page.get_attribute(result, "data-house-followed") == "same-rank"
+    assert page.is_checked('[data-widget="chains"] input[name="variant"][value="same-rank"]')
+    title, reading = reading_of(page, "same-rank", "played")
+    assert_worded(note_of(page, result), title, reading)
+
+    choose(page, "same-rank", default_of(page, "same-rank"))
+    page.wait_for_function(f"document.querySelector('{result}').dataset.legal === 'false'")
+    assert note_of(page, result) == ""
+    assert not page.is_checked('[data-widget="chains"] input[name="variant"][value="same-rank"]')
+    assert page.errors == []
+
+
+def test_chains_no_extra_play_ends_the_turn_after_a_royal_and_back(page_of: Any, site_url: str) -> None:
+    page = page_of(f"{site_url}chains/")
+    result = '[data-widget="chains"] [data-result="play"]'
+    page.fill("#rbw-chains-top", "7H")
+    page.fill("#rbw-chains-card", "8H")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.again === 'true'")
+    assert "You may play another card." in text_of(page, result)
+
+    choose(page, "no-extra-play", "played")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.again === 'false'")
+    assert page.get_attribute(result, "data-kind") == "royal"
+    assert "Your turn is over." in text_of(page, result)
+    title, reading = reading_of(page, "no-extra-play", "played")
+    assert_worded(note_of(page, result), title, reading)
+
+    choose(page, "no-extra-play", default_of(page, "no-extra-play"))
+    page.wait_for_function(f"document.querySelector('{result}').dataset.again === 'true'")
+    assert note_of(page, result) == ""
+    assert page.errors == []
+
+
+def test_3_chip_stack_odd_chip_goes_where_the_table_says_and_back(page_of: Any, site_url: str) -> None:
+    page = page_of(f"{site_url}3-chip-stack/")
+    result = '[data-widget="3-chip-stack"] [data-result]'
+    # Players 1 and 2 tie (suits never count); Player 3 dealt; 13 chips split 6 and 6, one over.
+    page.fill("#rbw-tcs-player-1", "AS 5D 4C")
+    page.fill("#rbw-tcs-player-2", "AH 5S 4D")
+    page.fill("#rbw-tcs-player-3", "KS 9C 7D")
+    page.fill("#rbw-tcs-pot", "13")
+    page.select_option("#rbw-tcs-dealer", "3")
+    family = {"1": 7, "2": 6}  # the odd chip to Player 1, the first tied winner left of the dealer
+    page.wait_for_function(f"document.querySelector('{result}').dataset.shares === '{json.dumps(family, separators=(',', ':'))}'")
+    assert page.get_attribute(f"{result} [data-odd-chip]", "data-odd-chip") == "Player 1"
+    assert note_of(page, result) == ""
+
+    for value, goes_to, words in (("dealer", "Player 3", "goes to the dealer, Player 3"),
+                                  ("next-hand", "the next hand", "stays in the middle for the next hand")):
+        choose(page, "odd-chip", value)
+        page.wait_for_function(f"document.querySelector('{result}').dataset.shares === '{{\"1\":6,\"2\":6}}'")
+        assert page.get_attribute(f"{result} [data-odd-chip]", "data-odd-chip") == goes_to
+        assert words in text_of(page, result)
+        assert page.get_attribute(result, "data-house-followed") == "odd-chip"
+        title, reading = reading_of(page, "odd-chip", value)
+        assert_worded(note_of(page, result), title, reading)
+
+    choose(page, "odd-chip", default_of(page, "odd-chip"))
+    page.wait_for_function(f"document.querySelector('{result}').dataset.shares === '{json.dumps(family, separators=(',', ':'))}'")
+    assert note_of(page, result) == ""
+    assert page.errors == []
+
+
+def test_chips_k_a_2_scores_the_hand_by_the_table_and_back(page_of: Any, site_url: str) -> None:
+    page = page_of(f"{site_url}chips/")
+    engine_has_house = page.evaluate("""async () => {
+      const m = await import(new URL("../assets/js/engine/chips.js", location.href).href);
+      return Array.isArray(m.HOUSE_OPTIONS) && m.HOUSE_OPTIONS.some((o) => o.id === "k-a-2");
+    }""")
+    if not engine_has_house:
+        pytest.skip("the browser Chips engine takes no house yet (engine/chips.js exports no HOUSE_OPTIONS)")
+    result = '[data-widget="chips"] [data-result]'
+    page.fill('[data-widget="chips"] input[name="cards"]', "KH AH 2S ")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score !== ''")
+    family = page.get_attribute(result, "data-score")
+    assert family == "0"  # the wild 2 stands for the Queen: Q-K-A
+    assert note_of(page, result) == ""
+
+    choose(page, "k-a-2", "no-group")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score !== '{family}'")
+    assert int(page.get_attribute(result, "data-score") or "0") > 0
+    assert page.get_attribute(result, "data-house-followed") == "k-a-2"
+    title, reading = reading_of(page, "k-a-2", "no-group")
+    assert_worded(note_of(page, result), title, reading)
+
+    choose(page, "k-a-2", default_of(page, "k-a-2"))
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '{family}'")
+    assert note_of(page, result) == ""
+    assert page.errors == []

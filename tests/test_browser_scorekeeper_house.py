@@ -1,0 +1,120 @@
+"""The score keeper keeps the table's rules each game is played by (issue 25), in Chromium.
+
+A table that chose "Same rank allowed" on the Chains page finds it already chosen in the score
+keeper's new-game form (in the readings' words, never an id); the game it starts says so on its
+sheet and in the game list; its share link carries the rules to a fresh browser, which shows them
+too; a link whose rules name an option this page does not know opens the game all the same, says so
+in one message, and keeps the unknown rule with the game. axe-core finds nothing on the form.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import pytest
+
+from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
+
+os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+HOUSE_KEY = "rulebook-house-chains"
+
+
+def _open(ctx: Any, url: str) -> Any:
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_selector(".sk-app")
+    return page
+
+
+def _start_chains(page: Any, players: list[str]) -> None:
+    page.check("#sk-setup-game-chains")
+    while page.locator("input[id^=sk-player-]").count() > len(players):
+        page.click("#sk-remove-player")
+    for i, name in enumerate(players):
+        page.fill(f"#sk-player-{i}", name)
+    page.click("#sk-start-game")
+    page.wait_for_selector(".sk-entry")
+
+
+def test_a_game_keeps_the_tables_rules_from_the_form_to_the_sheet_the_list_and_a_link(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    other = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        # What "Your table's rules" on the Chains page saved on this device (house/store.js).
+        ctx.add_init_script(f"""localStorage.getItem({json.dumps(HOUSE_KEY)}) === null &&
+          localStorage.setItem({json.dumps(HOUSE_KEY)}, JSON.stringify({{version: 1, house: {{"same-rank": "played"}}}}));""")
+        page = _open(ctx, f"{site_url}keep-score/")
+        page.check("#sk-setup-game-chains")
+        form = "[data-sk-house=chains]"
+        page.wait_for_selector(form)
+        assert page.input_value("#sk-house-same-rank") == "played"  # from this device's choice
+        assert page.input_value("#sk-house-no-extra-play") == "not-played"
+        summary = " ".join(page.inner_text(f"{form} [data-sk-house-summary]").split())
+        assert summary == "This game: your table's rules (Same rank allowed (played))."
+        labels = page.eval_on_selector_all(f"{form} option", "os => os.map((o) => o.textContent)")
+        assert "Played" in labels and not any("same-rank" in t or "not-played" in t for t in labels)
+        violations = run_axe(page)
+        assert not violations, describe_violations(violations)
+        # One more rule for this game only.
+        page.select_option("#sk-house-no-extra-play", "played")
+        _start_chains(page, ["Ann", "Bo"])
+        line = page.inner_text("[data-sk-house-line]")
+        assert line == "Played with your table's rules: No extra card after a royal (played); Same rank allowed (played)."
+        listed = page.eval_on_selector_all("#sk-saved option", "os => os.map((o) => o.textContent)")
+        assert any(t.startswith("Chains: Ann, Bo") and t.endswith(", your table's rules)") for t in listed), listed
+        stored = page.evaluate("JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
+        game = next(iter(stored["games"].values()))
+        assert game["house"] == {"no-extra-play": "played", "same-rank": "played"}
+
+        page.click("#sk-share")
+        link = page.input_value("#sk-share-link")
+        assert page.errors == []
+
+        # A fresh browser opens the link: the same rules, in words.
+        there = _open(other, link)
+        there.wait_for_selector("[data-sk-house-line]")
+        assert there.inner_text("[data-sk-house-line]") == line
+        kept = there.evaluate("JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
+        assert next(iter(kept["games"].values()))["house"] == game["house"]
+        assert there.errors == []
+    finally:
+        ctx.close()
+        other.close()
+
+
+def test_a_link_with_a_rule_this_page_does_not_know_opens_the_game_says_so_and_keeps_it(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        page = _open(ctx, f"{site_url}keep-score/")
+        # The link a newer page would make: a game whose rules name an option this page lacks.
+        link = page.evaluate("""async () => {
+          const m = await import(new URL("../assets/js/scorekeeper/share.js", location.href).href);
+          return m.shareUrl({ id: "gnew1", game: "chains", players: ["Ann", "Bo"], rows: [{ Ann: 0, Bo: 35 }],
+            house: { "same-rank": "played", "wild-queens": "yes" } }, location.href);
+        }""")
+        page.goto("about:blank")
+        page.goto(link)
+        page.wait_for_selector("[data-sk-house-line]")
+        notice = " ".join(page.inner_text(".sk-notice").split())
+        assert "Opened the game from the link" in notice
+        assert "Its table's rules name one this page does not know (“wild-queens: yes”)" in notice
+        assert "the rest of the game is here" in notice
+        line = page.inner_text("[data-sk-house-line]")
+        assert line.startswith("Played with your table's rules: Same rank allowed (played); “wild-queens: yes”")
+        stored = page.evaluate("JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
+        saved = stored["games"]["gnew1"]
+        assert saved["house"] == {"same-rank": "played", "wild-queens": "yes"}  # kept, not dropped
+        assert saved["rows"] == [{"Ann": 0, "Bo": 35}]
+        assert page.errors == []
+    finally:
+        ctx.close()

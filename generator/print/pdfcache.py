@@ -1,0 +1,342 @@
+"""The PDFs of a build, kept in ``.cache/pdf/`` and made again only when what they are made from
+changes (issue 26, "builds that reuse their work").
+
+Each game's files come in two parts, each one job: ``books`` (the card-box rules, the complete
+rulebook and their print-at-home sheets, :func:`generator.print.booklets.build_game_pdfs`) and
+``sheets`` (the blank score sheets, :func:`generator.print.scoresheets.render_scoresheet`). A part is
+kept under ``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of everything the part is
+made from (:func:`part_key`): the game's YAML file, what it links to in the other games (their
+names and the labels of their rules), the templates, the print stylesheets, the fonts, every
+source file of the generator, the versions of WeasyPrint and pypdf, the edition printed in the
+footer (version and date) and the house file of a family edition. Nothing else goes in, so a
+one-word edit to one game makes only that game's parts again.
+
+Missing parts are made in parallel, one process per part, on the machine's cores
+(:func:`ensure`). An entry is written whole into a temporary folder and renamed into place, and
+it holds ``manifest.json`` with the sha256 of every file: an entry that does not match it (cut
+short, edited, half written by a process that died) is removed and made again, never served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from ..engine.errors import RulebookError
+
+#: Where the entries are kept, under the project (.gitignore has ``/.cache/``).
+CACHE_DIR = Path(".cache") / "pdf"
+#: Changed when the layout of an entry changes, so old entries are never read the new way.
+FORMAT = "pdfcache-1"
+#: The parts of a game, each made by one job.
+PARTS = ("books", "sheets")
+#: Entries kept per game and part (the newest): enough to go back and forth between two edits.
+KEEP = 3
+
+_GENERATOR = Path(__file__).resolve().parent.parent
+
+
+class PdfCacheError(RulebookError):
+    """A part could not be made (the message of the failure, on one line)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One job: a game's ``books`` or ``sheets``, and the key of what it is made from."""
+
+    game_id: str
+    part: str
+    key: str
+
+    @property
+    def folder(self) -> str:
+        return f"{self.game_id}/{self.part}-{self.key}"
+
+
+def cache_root(root: Path | str) -> Path:
+    return Path(root).resolve() / CACHE_DIR
+
+
+def file_names(game_id: str, part: str) -> list[str]:
+    """The names under ``pdf/`` that a part of a game makes."""
+    from .booklets import pdf_files
+    from .scoresheets import sheet_files
+
+    files = pdf_files(game_id) if part == "books" else sheet_files(game_id)
+    return [f["name"] for f in files]
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def _digest_files(h: Any, paths: Iterable[Path], base: Path) -> None:
+    for path in sorted(paths):
+        if path.is_file() and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(base)).encode() + b"\0")
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+def shared_digest(root: Path | str) -> str:
+    """The hash of what every PDF is made from: the generator's source files and templates (the
+    print stylesheets are among them), the fonts, pyproject.toml, the renderers' versions, the
+    edition printed in the footers and the house file of a family edition."""
+    from ..content.house import EDITION_ENV
+    from .booklets import project_edition
+
+    root = Path(root).resolve()
+    h = hashlib.sha256(FORMAT.encode() + b"\0")
+    _digest_files(h, (p for p in _GENERATOR.rglob("*") if p.suffix != ".pyc"), _GENERATOR)
+    fonts = root / "docs" / "assets" / "fonts"
+    _digest_files(h, fonts.glob("*"), root)
+    _digest_files(h, [root / "pyproject.toml"], root)
+    for package in ("weasyprint", "pypdf", "pydyf", "fonttools"):
+        try:
+            h.update(f"{package}={metadata.version(package)}\0".encode())
+        except metadata.PackageNotFoundError:
+            h.update(f"{package}=none\0".encode())
+    edition = project_edition(root)
+    h.update(f"edition\0{edition.version}\0{edition.epoch}\0".encode())
+    house = os.environ.get(EDITION_ENV, "")
+    if house:
+        h.update(b"house\0" + Path(house).read_bytes())
+    return h.hexdigest()
+
+
+def _links_of(game: Any) -> Any:
+    """What a game's PDFs show of another game: its name and the labels of its rules."""
+    from ..render import game_refs
+
+    refs = game_refs([game.data], None, page_url=lambda gid: f"{gid}.pdf")
+    return {"id": game.id, "name": game.data.get("name"), "refs": {k: [v.href, v.label] for k, v in refs.items()}}
+
+
+def part_key(game: Any, games: Sequence[Any], part: str, shared: str) -> str:
+    """The key of a part: ``shared`` (:func:`shared_digest`), the part, the game's own file and
+    what it links to in the other games."""
+    h = hashlib.sha256(f"{shared}\0{part}\0{game.id}\0".encode())
+    h.update(Path(game.path).read_bytes())
+    others = [_links_of(g) for g in games if g.id != game.id]
+    h.update(json.dumps(others, sort_keys=True, ensure_ascii=False).encode())
+    return h.hexdigest()[:40]
+
+
+def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
+    """Every part of every game, with its key."""
+    shared = shared_digest(root)
+    return [Part(g.id, part, part_key(g, games, part, shared)) for g in games for part in PARTS]
+
+
+# --------------------------------------------------------------------------- entries
+
+
+def _valid(folder: Path, names: Sequence[str]) -> bool:
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        if sorted(manifest.get("files", {})) != sorted(names):
+            return False
+        for name in names:
+            data = (folder / name).read_bytes()
+            if not data.startswith(b"%PDF-") or b"%%EOF" not in data[-1024:]:
+                return False
+            if hashlib.sha256(data).hexdigest() != manifest["files"][name]:
+                return False
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+    return True
+
+
+def lookup(root: Path | str, part: Part) -> dict[str, Path] | None:
+    """The files of a cached part (name -> path), or None when it is missing or does not match
+    its manifest (then it is removed, to be made again)."""
+    folder = cache_root(root) / part.folder
+    if not folder.is_dir():
+        return None
+    names = file_names(part.game_id, part.part)
+    if not _valid(folder, names):
+        shutil.rmtree(folder, ignore_errors=True)
+        return None
+    return {name: folder / name for name in names}
+
+
+def latest(root: Path | str, game_id: str, part: str) -> dict[str, Path] | None:
+    """The newest whole entry of a game's part, whatever its key (the PDFs before an edit, shown
+    while the new ones are made under ``make serve``)."""
+    folder = cache_root(root) / game_id
+    names = file_names(game_id, part)
+    entries = sorted(folder.glob(f"{part}-*"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    for entry in entries:
+        if entry.is_dir() and _valid(entry, names):
+            return {name: entry / name for name in names}
+    return None
+
+
+def store(root: Path | str, part: Part, files: Mapping[str, bytes]) -> dict[str, Path]:
+    """Write a part's files as one entry: into a temporary folder, renamed into place whole."""
+    base = cache_root(root) / part.game_id
+    base.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=base))
+    try:
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        manifest = {"format": FORMAT, "key": part.key,
+                    "files": {name: hashlib.sha256(data).hexdigest() for name, data in files.items()}}
+        (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+        final = cache_root(root) / part.folder
+        try:
+            tmp.rename(final)
+        except OSError:  # another build stored the same entry first: theirs is as good, if whole
+            if lookup(root, part) is None:
+                shutil.rmtree(final, ignore_errors=True)
+                tmp.rename(final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    _prune(base, part.part)
+    return {name: cache_root(root) / part.folder / name for name in files}
+
+
+def _prune(base: Path, part: str) -> None:
+    entries = sorted((p for p in base.glob(f"{part}-*") if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
+    for tmp in base.glob(".tmp-*"):  # left by a process that died; an hour is far longer than any render
+        try:
+            if time.time() - tmp.stat().st_mtime > 3600:
+                shutil.rmtree(tmp, ignore_errors=True)
+        except OSError:
+            pass
+
+
+# --------------------------------------------------------------------------- making parts
+
+
+def render_part(root: str, game_id: str, part: str) -> dict[str, bytes]:
+    """Make one part's files (in whatever process runs it) and return them by name."""
+    from ..content.loader import load_games
+    from .booklets import build_game_pdfs
+    from .scoresheets import render_scoresheet
+
+    if part == "books":
+        with tempfile.TemporaryDirectory(prefix="rulebook-pdf-") as out:
+            paths = build_game_pdfs(root, game_id, out)
+            return {p.name: p.read_bytes() for p in paths}
+    games = load_games(root)
+    datas = [g.data for g in games]
+    game = next(g for g in games if g.id == game_id)
+    return {f"{game_id}-score-{key}.pdf": render_scoresheet(Path(root), game.data, datas, key)
+            for key in ("a4", "letter")}
+
+
+def _job(root: str, part: Part) -> str | None:
+    """Make the part and store it; a failure comes back as one line."""
+    try:
+        store(root, part, render_part(root, part.game_id, part.part))
+    except RulebookError as exc:
+        return str(exc)
+    except Exception as exc:  # noqa: BLE001 - one line naming the game, never a traceback
+        return f"the {part.part} of {part.game_id} failed: {type(exc).__name__}: {' '.join(str(exc).split())}"
+    return None
+
+
+def workers(jobs: int) -> int:
+    """Processes for ``jobs`` parts: one per core the process may use, never more than the jobs."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(jobs, cores))
+
+
+def render_missing(root: Path | str, parts: Sequence[Part],
+                   done: Callable[[Part], None] | None = None) -> dict[Part, dict[str, Path]]:
+    """Make ``parts`` in parallel, one process each (``python -m generator.print.pdfcache``, run in
+    the project, so a copy of the project renders with its own generator), at most one per core,
+    and store each. A failed part raises PdfCacheError after the others finished (their work is
+    kept). Processes, not threads: WeasyPrint holds the interpreter; and fresh ones, not forks,
+    because ``make serve`` calls this from a thread of a server that holds locks."""
+    root_p = Path(root).resolve()
+    made: dict[Part, dict[str, Path]] = {}
+    errors: list[str] = []
+    queue = sorted(parts, key=lambda p: p.part != "books")  # the biggest first
+    running: dict[Part, tuple[subprocess.Popen[str], Any]] = {}
+    limit = workers(len(queue))
+    try:
+        while queue or running:
+            while queue and len(running) < limit:
+                part = queue.pop(0)
+                err = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
+                running[part] = (subprocess.Popen(
+                    [sys.executable, "-m", "generator.print.pdfcache", str(root_p), part.game_id, part.part, part.key],
+                    cwd=root_p, stdout=subprocess.DEVNULL, stderr=err, text=True), err)
+            time.sleep(0.05)
+            for part, (proc, err) in list(running.items()):
+                if proc.poll() is None:
+                    continue
+                del running[part]
+                err.seek(0)
+                lines = [line for line in err.read().splitlines() if line.strip()]
+                err.close()
+                files = lookup(root_p, part) if proc.returncode == 0 else None
+                if files is None:
+                    errors.append(lines[-1] if lines else
+                                  f"the {part.part} of {part.game_id}: the process ended with code {proc.returncode}")
+                    continue
+                made[part] = files
+                if done is not None:
+                    done(part)
+    finally:
+        for proc, err in running.values():
+            proc.kill()
+            proc.wait()
+            err.close()
+    if errors:
+        raise PdfCacheError(errors[0])
+    return made
+
+
+def ensure(root: Path | str, games: Sequence[Any]) -> tuple[dict[str, Path], list[Part]]:
+    """Every PDF of ``games`` (name -> path in the cache), and the parts that had to be made."""
+    parts = plan(root, games)
+    found: dict[str, Path] = {}
+    missing: list[Part] = []
+    for part in parts:
+        files = lookup(root, part)
+        if files is None:
+            missing.append(part)
+        else:
+            found.update(files)
+    for files in render_missing(root, missing).values():
+        found.update(files)
+    return found, missing
+
+
+def summary(made: Sequence[Part], total: int) -> str:
+    """One line for the build's log: which parts were made, how many came from the cache."""
+    if not made:
+        return f"all {total} parts from {CACHE_DIR}/, none made"
+    names = ", ".join(f"{p.game_id} {p.part}" for p in made)
+    return f"made {len(made)} of {total} parts ({names}), {total - len(made)} from {CACHE_DIR}/"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m generator.print.pdfcache ROOT GAME PART KEY``: one part, stored under KEY."""
+    root, game_id, part, key = list(sys.argv[1:] if argv is None else argv)
+    error = _job(root, Part(game_id, part, key))
+    if error is not None:
+        print(error, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,166 @@
+"""The PDF cache (generator/print/pdfcache.py, issue 26): a part is found again only when nothing
+it is made from changed, a one-word edit to one game changes only that game's keys, and an entry
+cut short or edited is removed and made again, never served."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.content.loader import load_games
+from generator.print import pdfcache
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _copy(dest: Path) -> Path:
+    """What the keys read: the game files, the fonts, pyproject.toml (the generator is the project's)."""
+    shutil.copytree(ROOT / "rules-data", dest / "rules-data")
+    shutil.copytree(ROOT / "docs" / "assets" / "fonts", dest / "docs" / "assets" / "fonts")
+    shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
+    return dest
+
+
+def _pdf(text: str) -> bytes:
+    return b"%PDF-1.7\n" + text.encode() + b"\n%%EOF\n"
+
+
+def _part(game: str = "chips", part: str = "sheets", key: str = "k" * 40) -> pdfcache.Part:
+    return pdfcache.Part(game, part, key)
+
+
+def _files(part: pdfcache.Part) -> dict[str, bytes]:
+    return {name: _pdf(name) for name in pdfcache.file_names(part.game_id, part.part)}
+
+
+@pytest.fixture(autouse=True)
+def _fixed_edition(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764374400")
+    monkeypatch.delenv("RULEBOOK_HOUSE", raising=False)
+
+
+def test_a_stored_part_is_found_with_its_key_only(tmp_path: Path) -> None:
+    part = _part()
+    stored = pdfcache.store(tmp_path, part, _files(part))
+    assert sorted(stored) == ["chips-score-a4.pdf", "chips-score-letter.pdf"]
+    found = pdfcache.lookup(tmp_path, part)
+    assert found is not None and {n: p.read_bytes() for n, p in found.items()} == _files(part)
+    assert pdfcache.lookup(tmp_path, _part(key="j" * 40)) is None
+    assert pdfcache.lookup(tmp_path, _part(game="chains")) is None
+
+
+@pytest.mark.parametrize("damage", ["cut short", "edited", "no manifest", "a file missing", "not a pdf"])
+def test_a_damaged_entry_is_never_served_and_is_removed(tmp_path: Path, damage: str) -> None:
+    part = _part()
+    stored = pdfcache.store(tmp_path, part, _files(part))
+    first = stored["chips-score-a4.pdf"]
+    folder = first.parent
+    if damage == "cut short":
+        first.write_bytes(first.read_bytes()[:12])
+    elif damage == "edited":
+        first.write_bytes(first.read_bytes().replace(b"chips", b"chaps"))
+    elif damage == "no manifest":
+        (folder / "manifest.json").unlink()
+    elif damage == "a file missing":
+        first.unlink()
+    else:  # a file that is whole by its manifest but no PDF (a manifest written after it)
+        first.write_bytes(b"<html>")
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        import hashlib
+
+        manifest["files"][first.name] = hashlib.sha256(b"<html>").hexdigest()
+        (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    assert pdfcache.lookup(tmp_path, part) is None
+    assert not folder.exists()
+    assert pdfcache.latest(tmp_path, "chips", "sheets") is None
+
+
+def test_the_latest_entry_is_the_newest_whole_one(tmp_path: Path) -> None:
+    old, new = _part(key="a" * 40), _part(key="b" * 40)
+    pdfcache.store(tmp_path, old, _files(old))
+    stored = pdfcache.store(tmp_path, new, _files(new))
+    os.utime(stored["chips-score-a4.pdf"].parent, (2_000_000_000, 2_000_000_000))
+    latest = pdfcache.latest(tmp_path, "chips", "sheets")
+    assert latest is not None and latest["chips-score-a4.pdf"].parent.name == f"sheets-{'b' * 40}"
+
+
+def test_only_the_newest_entries_are_kept(tmp_path: Path) -> None:
+    for n in range(pdfcache.KEEP + 2):
+        part = _part(key=f"{n:040d}")
+        folder = pdfcache.store(tmp_path, part, _files(part))["chips-score-a4.pdf"].parent
+        os.utime(folder, (1_000_000_000 + n, 1_000_000_000 + n))
+    assert len(list((tmp_path / pdfcache.CACHE_DIR / "chips").glob("sheets-*"))) == pdfcache.KEEP
+
+
+def test_a_one_word_edit_changes_only_that_games_keys(tmp_path: Path) -> None:
+    copy = _copy(tmp_path / "project")
+    before = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    assert pdfcache.plan(copy, load_games(copy)) == pdfcache.plan(copy, load_games(copy))  # stable
+    chains = copy / "rules-data" / "chains.yaml"
+    text = chains.read_text(encoding="utf-8")
+    # A word of a rule's text (not a name or an id the other games link to).
+    assert " the " in text
+    chains.write_text(text.replace(" the ", " THE ", 1), encoding="utf-8")
+    after = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    changed = sorted(k for k in before if before[k] != after[k])
+    assert changed == [("chains", "books"), ("chains", "sheets")]
+
+
+@pytest.mark.parametrize("what", ["a font", "the edition's date", "a house file"])
+def test_what_every_pdf_is_made_from_changes_every_key(tmp_path: Path, what: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = _copy(tmp_path / "project")
+    before = pdfcache.plan(copy, load_games(copy))
+    if what == "a font":
+        font = next((copy / "docs" / "assets" / "fonts").glob("*.ttf"))
+        font.write_bytes(font.read_bytes() + b"\0")
+    elif what == "the edition's date":
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764374401")
+    else:
+        house = tmp_path / "ours.yaml"
+        house.write_text("chips: {}\n", encoding="utf-8")
+        monkeypatch.setenv("RULEBOOK_HOUSE", str(house))
+    after = pdfcache.plan(copy, load_games(copy))
+    assert all(a.key != b.key for a, b in zip(before, after, strict=True))
+
+
+def test_a_name_other_games_link_to_changes_their_keys_too(tmp_path: Path) -> None:
+    copy = _copy(tmp_path / "project")
+    before = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    chains = copy / "rules-data" / "chains.yaml"
+    text = chains.read_text(encoding="utf-8")
+    assert "\nname: Chains\n" in text
+    chains.write_text(text.replace("\nname: Chains\n", "\nname: Chain Gang\n"), encoding="utf-8")
+    after = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    assert all(before[k] != after[k] for k in before)
+
+
+def test_a_failed_part_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
+    copy = _copy(tmp_path / "project")
+    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    missing = pdfcache.Part("no-such-game", "books", "c" * 40)
+    with pytest.raises(pdfcache.PdfCacheError) as caught:
+        pdfcache.render_missing(copy, [missing])
+    assert "no-such-game" in str(caught.value) and "\n" not in str(caught.value)
+    assert not (copy / pdfcache.CACHE_DIR / "no-such-game").exists() or not any(
+        (copy / pdfcache.CACHE_DIR / "no-such-game").glob("books-*"))
+
+
+def test_the_worker_command_says_one_line_and_exits_2(tmp_path: Path) -> None:
+    copy = _copy(tmp_path / "project")
+    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    result = subprocess.run([sys.executable, "-m", "generator.print.pdfcache", str(copy), "nope", "sheets", "d" * 40],
+                            cwd=copy, capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_parts_run_on_every_core_but_never_more_than_the_jobs() -> None:
+    assert pdfcache.workers(1) == 1
+    assert 1 <= pdfcache.workers(6) <= max(1, len(os.sched_getaffinity(0)))

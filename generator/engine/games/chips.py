@@ -457,8 +457,11 @@ def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
             for cand in by_low.get(c, ()):
                 if cand.mask & mask != cand.mask or cand.token & used:
                     continue
-                w2 = after(cand, w)
-                if w2 < 0:
+                if not split:  # the family's rules: any wild goes anywhere (the hot path, inline)
+                    if cand.need > w:
+                        continue
+                    w2 = w - cand.need
+                elif (w2 := after(cand, w)) < 0:
                     continue
                 v = cand.cost + solve(mask ^ cand.mask, w2, used | cand.token)
                 if v < best:

@@ -322,8 +322,11 @@ export function bestArrangement(hand, callerGroups = null, house = null) {
     if (best > 0) {
       for (const cd of byLow[c]) {
         if ((cd.mask & mask) !== cd.mask || (cd.token & used)) continue;
-        const w2 = after(cd, w);
-        if (w2 < 0) continue;
+        let w2;
+        if (!split) { // the family's rules: any wild goes anywhere (the hot path, inline)
+          if (cd.need > w) continue;
+          w2 = w - cd.need;
+        } else if ((w2 = after(cd, w)) < 0) continue;
         const v = cd.cost + solve(mask ^ cd.mask, w2, used | cd.token);
         if (v < best) {
           best = v;

@@ -257,13 +257,14 @@ def workers(jobs: int) -> int:
     return max(1, min(jobs, cores))
 
 
-def render_missing(root: Path | str, parts: Sequence[Part],
-                   done: Callable[[Part], None] | None = None) -> dict[Part, dict[str, Path]]:
+def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part], None] | None = None,
+                   *, nice: int = 0) -> dict[Part, dict[str, Path]]:
     """Make ``parts`` in parallel, one process each (``python -m generator.print.pdfcache``, run in
     the project, so a copy of the project renders with its own generator), at most one per core,
     and store each. A failed part raises PdfCacheError after the others finished (their work is
     kept). Processes, not threads: WeasyPrint holds the interpreter; and fresh ones, not forks,
-    because ``make serve`` calls this from a thread of a server that holds locks."""
+    because ``make serve`` calls this from a thread of a server that holds locks. ``nice``: how much
+    lower the processes run (``make serve`` gives its page rebuilds the cores first)."""
     root_p = Path(root).resolve()
     made: dict[Part, dict[str, Path]] = {}
     errors: list[str] = []
@@ -277,7 +278,8 @@ def render_missing(root: Path | str, parts: Sequence[Part],
                 err = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
                 running[part] = (subprocess.Popen(
                     [sys.executable, "-m", "generator.print.pdfcache", str(root_p), part.game_id, part.part, part.key],
-                    cwd=root_p, stdout=subprocess.DEVNULL, stderr=err, text=True), err)
+                    cwd=root_p, env=dict(os.environ, RULEBOOK_PDF_NICE=str(nice)),
+                    stdout=subprocess.DEVNULL, stderr=err, text=True), err)
             time.sleep(0.05)
             for part, (proc, err) in list(running.items()):
                 if proc.poll() is None:
@@ -331,6 +333,9 @@ def summary(made: Sequence[Part], total: int) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m generator.print.pdfcache ROOT GAME PART KEY``: one part, stored under KEY."""
     root, game_id, part, key = list(sys.argv[1:] if argv is None else argv)
+    nice = int(os.environ.get("RULEBOOK_PDF_NICE", "0") or 0)
+    if nice > 0:
+        os.nice(nice)
     error = _job(root, Part(game_id, part, key))
     if error is not None:
         print(error, file=sys.stderr)

@@ -138,7 +138,7 @@ class _Background:
             names = ", ".join(sorted({p.game_id for p in parts}))
             log.info("making the PDFs of %s in the background", names)
             try:
-                pdfcache.render_missing(self.root, parts)
+                pdfcache.render_missing(self.root, parts, nice=10)
             except RulebookError as error:
                 log.error("the PDFs of %s: %s", names, " ".join(str(error).split()))
                 continue

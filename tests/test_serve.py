@@ -1,0 +1,101 @@
+"""`make serve` as an author uses it (issue 26), in Chromium, on a copy of the project:
+live reload works under the Content-Security-Policy, a rule's new wording shows on the open page,
+a wrong claim or a YAML error shows a banner with its file:line:column on the page and one line
+in the terminal (never the wrong page as if right, never a traceback), and a game's PDFs being
+made again are marked beside its download links."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.serving import Server, copy_project, edit, serving, time_to_show
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765")) + 1  # the built-site server keeps its own
+WAIT_MS = 600_000  # the machine may be shared by many builds; the 2 s figure is bench/bench_build.py's
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    copy = copy_project(tmp_path_factory.mktemp("serve") / "project")
+    with serving(copy, PORT) as server:
+        yield server, copy
+
+
+@pytest.fixture()
+def chips_page(served: tuple[Server, Path], page: Any) -> Any:
+    server, _copy = served
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.problems = problems
+    page.goto(server.url + "chips/")
+    page.wait_for_load_state("load")
+    return page
+
+
+def _reloads(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('script[src$=\"assets/livereload.js\"][data-epoch]')"))
+
+
+def test_the_reload_script_is_a_file_the_policy_allows(chips_page: Any) -> None:
+    assert _reloads(chips_page)
+    policy = chips_page.evaluate(
+        "() => document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content")
+    assert "'unsafe-inline'" not in policy and "script-src 'self'" in policy
+    time.sleep(0.5)
+    assert not [p for p in chips_page.problems if "Content Security Policy" in p], chips_page.problems
+
+
+def test_a_saved_rule_shows_on_the_open_page(served: tuple[Server, Path], chips_page: Any) -> None:
+    _server, copy = served
+    seconds = time_to_show(chips_page, copy / "rules-data" / "chips.yaml", "Deal three cards to everyone.",
+                           "Deal three cards to every player.", WAIT_MS)
+    assert seconds < WAIT_MS / 1000
+    assert not [p for p in chips_page.problems if "Content Security Policy" in p], chips_page.problems
+
+
+def test_pdfs_being_made_are_noted_beside_the_links(served: tuple[Server, Path], page: Any) -> None:
+    server, _copy = served
+    # The copy's cache started empty: until its PDFs are made, the pages say so beside the links.
+    found = server.text()
+    if "the PDFs of" in found and "are ready" in found:
+        pytest.skip("the PDFs were made before the page was opened")
+    page.goto(server.url + "chains/")
+    note = page.locator("[data-pdf-stale]")
+    assert note.count() == 1
+    assert "being made again" in (note.text_content() or "")
+    assert page.locator(".rb-keep [data-pdf-stale] + .rb-keep__list, .rb-keep [data-pdf-stale] ~ ul").count() == 1
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("claim: {score: 5, loose: [5D]}", "claim: {score: 6, loose: [5D]}", r"chips\.yaml:\d+:\d+"),
+    ("  - id: chips-ex-set\n    title:", "  - id: chips-ex-set\n     title:", r"chips\.yaml:\d+:\d+"),
+])
+def test_a_wrong_file_shows_a_banner_and_one_line(served: tuple[Server, Path], chips_page: Any,
+                                                  old: str, new: str, where: str) -> None:
+    server, copy = served
+    game = copy / "rules-data" / "chips.yaml"
+    before = game.read_text(encoding="utf-8")
+    seen = len(server.text())
+    try:
+        edit(game, old, new)
+        chips_page.wait_for_selector("[data-serve-error]", timeout=WAIT_MS)
+        banner = chips_page.locator("[data-serve-error]").inner_text()
+        assert re.search(where, banner), banner
+        line = server.wait_for(r"not rebuilt: [^\n]*", after=seen).group(0)
+        assert re.search(where, line), line
+        told = server.text()[seen:]
+        assert "Traceback" not in told, told
+        assert _reloads(chips_page)  # and it goes on reloading
+    finally:
+        game.write_text(before, encoding="utf-8")
+    chips_page.wait_for_function("() => !document.querySelector('[data-serve-error]')", timeout=WAIT_MS)

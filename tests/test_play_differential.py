@@ -160,7 +160,7 @@ CHIPS_GAMES = 1000
 #: makes (any discard, any depth, passing on a call), and the order of legal_moves itself.
 CHIPS_MIXED = 30
 #: And games under the table's house options (issue 25): every value of every option.
-CHIPS_HOUSED = 280
+CHIPS_HOUSED = 140
 
 
 def chips_houses(rnd: random.Random) -> list[dict[str, str]]:

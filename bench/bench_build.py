@@ -1,7 +1,16 @@
-"""The whole build and each PDF it makes: wall time and CPU time, median of a few runs (figures
-only, no pass/fail on time).
+"""The author's loop and the build (issue 26), then optionally each PDF: wall time and CPU time
+(figures only, no pass/fail on time).
 
-    .venv/bin/python bench/bench_build.py [--runs 3] [--skip-build]
+    .venv/bin/python bench/bench_build.py [--skip-serve] [--edits 5] [--each-pdf [--runs 3]]
+
+* **Build** (default), in a temporary copy of the project whose PDF cache starts empty:
+  ``rulebook build`` cold (every PDF made, in parallel processes), warm (nothing changed: no PDF
+  made), and after a one-word edit to one game (only that game's PDFs made); wall seconds, the
+  CPU seconds of the build and its processes, and which PDF parts each build made.
+* **Serve reload**: ``mkdocs serve`` of the same copy (port 8026), Chromium (/usr/bin/chromium,
+  Playwright) on the Chips page; a rule's wording is changed ``--edits`` times and each time the
+  seconds from the save until the open page's text holds the new wording are taken; the median.
+* ``--each-pdf``: the older figures below, for looking at one PDF's cost.
 
 * **Whole build**: ``rulebook build --site-dir <tmp>`` (what ``make build`` runs, into a
   temporary folder), as a subprocess, ``--runs`` times: wall seconds and the CPU seconds of the
@@ -17,7 +26,9 @@ only, no pass/fail on time).
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -29,6 +40,61 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+
+SERVE_PORT = 8026
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def _made(output: str) -> str:
+    found = re.search(r"PDFs: ([^\n]*)", output)
+    return found.group(1) if found else "?"
+
+
+def _build(copy: Path, site: Path) -> tuple[float, float, str]:
+    """One ``rulebook build`` of ``copy``: wall s, CPU s (it and its processes), what it made."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("PYTHONPATH", None)
+    cpu0, start = _children_cpu(), time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--site-dir", str(site)], cwd=copy,
+                            env=env, check=True, capture_output=True, text=True)
+    return time.perf_counter() - start, _children_cpu() - cpu0, _made(result.stdout + result.stderr)
+
+
+def bench_loop(edits: int, serve: bool) -> None:
+    """Cold, warm and one-word-edit builds of a copy, then the serve reload time."""
+    from tests.support.serving import copy_project, edit, serving, time_to_show
+
+    with tempfile.TemporaryDirectory(prefix="bench-build-") as tmp:
+        copy = copy_project(Path(tmp) / "project")
+        site = Path(tmp) / "site"
+        for label in ("cold (empty PDF cache)", "warm (nothing changed)", "after a one-word edit to chains.yaml"):
+            if label.startswith("after"):
+                edit(copy / "rules-data" / "chains.yaml", " the ", " THE ")
+            wall, cpu, made = _build(copy, site)
+            print(f"build {label}: {wall:.1f} s wall, {cpu:.1f} s CPU; PDFs: {made}; load {_load()}", flush=True)
+        if not serve:
+            return
+        from playwright.sync_api import sync_playwright
+
+        with serving(copy, SERVE_PORT) as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(server.url + "chips/")
+            page.wait_for_load_state("load")
+            game = copy / "rules-data" / "chips.yaml"
+            words = ["Deal three cards to everyone.", *(f"Deal three cards to everyone ({n})." for n in range(edits))]
+            times = []
+            for old, new in itertools.pairwise(words):
+                times.append(time_to_show(page, game, old, new))
+                print(f"  reload {len(times)}: {times[-1]:.2f} s (load {_load()})", flush=True)
+                time.sleep(2)  # let the page settle and the server's poll start again
+            browser.close()
+        print(f"serve reload (a save to the open page showing it), median of {len(times)}: "
+              f"{statistics.median(times):.2f} s (each {', '.join(f'{t:.2f}' for t in times)})", flush=True)
 
 
 def _children_cpu() -> float:
@@ -125,11 +191,18 @@ def bench_pdfs(runs: int) -> list[tuple[str, int, float, float, float, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=3, help="runs of each (the median is printed)")
-    parser.add_argument("--skip-build", action="store_true", help="only the PDFs, not the whole build")
+    parser.add_argument("--skip-build", action="store_true", help="with --each-pdf: not the whole build")
+    parser.add_argument("--each-pdf", action="store_true", help="also each PDF alone (the older figures)")
+    parser.add_argument("--skip-serve", action="store_true", help="no serve reload figure")
+    parser.add_argument("--edits", type=int, default=5, help="saves timed under serve (the median is printed)")
     args = parser.parse_args(argv)
     runs = max(1, args.runs)
-    print(f"{os.cpu_count()} cores, load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-          f"at the start; median of {runs} runs", flush=True)
+    print(f"{os.cpu_count()} cores, load average {_load()} at the start", flush=True)
+    bench_loop(max(1, args.edits), serve=not args.skip_serve)
+    if not args.each_pdf:
+        print(f"load average {_load()} at the end")
+        return 0
+    print(f"each PDF: median of {runs} runs", flush=True)
     if not args.skip_build:
         walls, cpus = bench_whole_build(runs)
         print(f"whole build (rulebook build --site-dir <tmp>): median {statistics.median(walls):.1f} s wall "

@@ -121,7 +121,7 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
     overrides: dict[str, object] = {"site_dir": str(out), "strict": True}
     if site_url:
         overrides["site_url"] = site_url
-    with _captured_warnings() as warnings_seen:
+    with _captured_warnings() as warnings_seen, _pdf_summary():
         try:
             config = load_config(str(root / "mkdocs.yml"), **overrides)  # type: ignore[arg-type]
             mkdocs_build(config)
@@ -202,6 +202,25 @@ class _Collect(logging.Handler):
             self.messages.append(record.getMessage())
         except Exception:  # noqa: BLE001, S110 - a broken log record must not hide the real error
             pass
+
+
+@contextmanager
+def _pdf_summary() -> Iterator[None]:
+    """The PDF hook's one line ("PDFs: all 6 parts from .cache/pdf/, none made") on stdout."""
+    import sys
+
+    logger = logging.getLogger("mkdocs.hooks.rulebook")
+    handler = logging.StreamHandler(sys.stdout)
+    handler.setLevel(logging.INFO)
+    handler.addFilter(lambda record: record.getMessage().startswith("PDFs: "))
+    before = logger.level
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(before)
 
 
 @contextmanager

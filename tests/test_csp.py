@@ -161,3 +161,53 @@ def test_a_page_with_something_the_policy_blocks_warns_so_a_strict_build_fails(
     # A child of the "mkdocs" logger: counted by `strict: true`.
     assert [(r.name, r.levelno) for r in caplog.records] == [("mkdocs.hooks.csp", logging.WARNING)]
     assert "chips.md" in caplog.text and 'style="color:red"' in caplog.text
+
+
+# --- make serve (issue 26): live reload without relaxing the policy -----------------------------
+
+
+def _served(built: str) -> str:
+    """``built`` as `mkdocs serve` sends it: with the reload script generator/site/hooks.py injects."""
+    from generator.site import hooks
+
+    server = SimpleNamespace(mount_path="/", builder=lambda: None, root="/nonexistent")
+    config = {"config_file_path": "/nonexistent/mkdocs.yml"}
+    was = hooks._serving.server
+    try:
+        hooks.on_serve(server, config=config, builder=server.builder)
+    finally:
+        hooks._serving.server = was
+    served: str = server._inject_js_into_html(built.encode(), 1234).decode()
+    return served
+
+
+def test_the_served_reload_script_is_a_file_the_built_policy_already_allows() -> None:
+    built = csp.add_policy(page(f"<script>{PALETTE}</script>"))
+    served = _served(built)
+    assert served != built and 'data-epoch="1234"' in served
+    # The policy is the built one, byte for byte, and nothing in the served page needs more:
+    # the reload script is 'self' (a file), with no inline code to hash.
+    assert meta_content(served) == meta_content(built)
+    assert csp.blocked_inline(served) == []
+    assert csp._parse(served).scripts == csp._parse(built).scripts
+    assert re.search(r'<script src="/assets/livereload\.js" data-epoch="1234" data-request="\d+"></script></body>',
+                     served)
+
+
+def test_a_build_writes_no_reload_script_and_no_serve_notes(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from generator.site import hooks
+
+    site = Path(str(tmp_path))
+    hooks.on_startup(command="build", dirty=False)
+    hooks._serving.stale.add("chips")
+    try:
+        keep = ('<div class="rb-keep"><p>x</p><ul class="rb-keep__list"><li><a class="rb-keep__link" '
+                'href="../pdf/chips.pdf">Chips</a></li></ul></div>')
+        assert hooks.on_page_content(keep) == keep
+        hooks.on_post_build({"site_dir": str(site)})
+    finally:
+        hooks._serving.stale.clear()
+    assert not (site / hooks.LIVERELOAD_FILE).exists()
+    assert (site / hooks.MARKER).is_file()

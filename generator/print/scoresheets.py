@@ -60,8 +60,8 @@ class Paper:
 
 
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", "A4", "A4", "A4 paper (plain 80 g/m² is fine)", (26, 30)),
-    "letter": Paper("letter", "US Letter", "letter", "US Letter paper (plain 20 lb is fine)", (23, 27)),
+    "a4": Paper("a4", "A4", "A4", "A4 paper (plain 80 g/m² is fine)", (26, 29)),
+    "letter": Paper("letter", "US Letter", "letter", "US Letter paper (plain 20 lb is fine)", (24, 26)),
 }
 
 
@@ -105,7 +105,8 @@ td.called { text-align: center; vertical-align: middle; }
 .box { display: inline-block; width: 3.4mm; height: 3.4mm; border: 0.6pt solid var(--ink); }
 .rows-chips tbody td, .rows-chips tbody th { height: 10.5mm; }
 .rows-chains tbody td, .rows-chains tbody th { height: 9.5mm; }
-.rows-stack tbody td, .rows-stack tbody th { height: 6.2mm; padding-top: 0.5mm; padding-bottom: 0; }
+/* 7 mm a row with its padding and rule, the pen's minimum (issue 27: 6.9 mm before) */
+.rows-stack tbody td, .rows-stack tbody th { height: 6.35mm; padding-top: 0.5mm; padding-bottom: 0; }
 .note { display: block; font-family: "Atkinson Hyperlegible", "Rulebook Suits"; font-size: 7.5pt; color: #333; }
 .calls th, .calls td { background: var(--shade); height: 8mm; }
 .ties { break-inside: avoid; border-top: 1pt solid var(--ink); padding-top: 1.5mm; }

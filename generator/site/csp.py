@@ -138,12 +138,12 @@ def blocked_inline(page_html: str) -> list[str]:
     return _parse(page_html).blocked
 
 
-def add_policy(page_html: str) -> str:
+def add_policy(page_html: str, found: _Inline | None = None) -> str:
     """The page with its CSP ``<meta>`` inserted right after ``<meta charset>``.
 
     A ValueError if the page has no ``<meta charset>``, already has a policy, or runs a script
-    before the charset (which the policy would not cover)."""
-    found = _parse(page_html)
+    before the charset (which the policy would not cover). ``found``: the page already parsed."""
+    found = found if found is not None else _parse(page_html)
     if found.has_csp:
         raise ValueError("the page already has a Content-Security-Policy meta")
     charset = _META_CHARSET.search(page_html)
@@ -171,10 +171,11 @@ def _parse(page_html: str) -> _Inline:
 
 
 def _checked(output: str, where: str) -> str:
-    for what in blocked_inline(output):
+    found = _parse(output)  # once a page: the parse is most of this hook's time (issue 26)
+    for what in found.blocked:
         log.warning("%s: the Content-Security-Policy blocks %s; move it to a file in docs/assets/",
                     where, what)
-    return add_policy(output)
+    return add_policy(output, found)
 
 
 def on_post_page(output: str, /, *, page: Page, config: MkDocsConfig) -> str:

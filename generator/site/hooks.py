@@ -149,6 +149,21 @@ class _Background:
                 _request_rebuild(_serving.server)
 
 
+def on_env(env: Any, /, *, config: Any, files: Any) -> Any:
+    """The theme's templates compiled once, kept in ``.cache/jinja/`` (keyed by each template's
+    source, so an edited template is compiled again): most of a page rebuild was compiling them."""
+    import jinja2
+
+    if env.bytecode_cache is None:
+        folder = Path(config["config_file_path"]).resolve().parent / ".cache" / "jinja"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return env
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+    return env
+
+
 _HEADERLINK = re.compile(
     r'(<h([1-6]) id="([^"]+)"[^>]*>)(.*?)<a class="headerlink" href="#\3" title="[^"]*">')
 

@@ -34,7 +34,7 @@ SHOTS = ROOT / "test-output"
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 VIEWS = {"phone": PHONE, "desktop": DESKTOP}
-GAMES = ("chips", "chains", "3-chip-stack")
+GAMES = tuple(sorted(p.parent.name for p in (ROOT / "docs").glob("*/play.md")))  # the games with a practice page
 
 
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -429,3 +429,60 @@ def test_axe_finds_nothing_on_examples_as_questions(open_page: Any, scheme: str)
     page.locator("#three-chip-stack-ex-three-beats-aces [data-example-question] input[value='1']").check()
     page.locator("#three-chip-stack-ex-three-beats-aces [data-example-question] button[type=submit]").click()
     assert describe_violations(run_axe(page)) == ""
+
+
+# --- Issue 25: the drills check the answer by the table's rules this device saved -------------
+
+def _with_house(browser: Any, game: str, house: dict[str, str]) -> Any:
+    """A fresh context whose device saved `house` for `game` on its page ("Your table's rules")."""
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    key = json.dumps(f"rulebook-house-{game}")
+    ctx.add_init_script(f"localStorage.getItem({key}) === null && "
+                        f"localStorage.setItem({key}, JSON.stringify({{version: 1, house: {json.dumps(house)}}}));")
+    return ctx
+
+
+def _verdict(page: Any, game: str) -> tuple[str, str]:
+    box = f"{drill(game)} [data-result]"
+    page.wait_for_selector(f"{box}:not([hidden])")
+    note = page.locator(f"{box} [data-house-rule]")
+    return str(page.get_attribute(box, "data-right")), plain(note.text_content()) if note.count() else ""
+
+
+@pytest.mark.parametrize("house, right", [({}, "false"), ({"same-rank": "played"}, "true")])
+def test_chains_drill_judges_a_same_rank_card_by_the_tables_rules(browser: Any, site_url: str,
+                                                                   house: dict[str, str], right: str) -> None:
+    ctx = _with_house(browser, "chains", house)
+    try:
+        page = ctx.new_page()
+        page.goto(site_url + "chains/play/?question=1", wait_until="networkidle")
+        page.wait_for_selector(f"{drill('chains')}[data-mounted='true']")
+        assert page.get_attribute(f"{drill('chains')} [data-top]", "data-top") == "QS"
+        assert page.get_attribute(f"{drill('chains')} [data-top]", "data-card") == "QH"  # the same rank
+        page.click(f'{drill("chains")} button[value="yes"]')
+        said, note = _verdict(page, "chains")
+        assert said == right
+        if house:
+            assert note.startswith("By your table's rules"), note
+            assert "same-rank" not in note, note  # words, never an option's id
+        else:
+            assert note == ""
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("house, score", [({}, 0), ({"k-a-2": "no-group"}, 11)])
+def test_chips_drill_scores_k_a_2_by_the_tables_rules(browser: Any, site_url: str, house: dict[str, str], score: int) -> None:
+    ctx = _with_house(browser, "chips", house)
+    try:
+        page = ctx.new_page()
+        page.goto(site_url + "chips/play/?round=1&focus=aces&caller=no&question=37", wait_until="networkidle")
+        page.wait_for_selector(f"{drill('chips')}[data-mounted='true']")
+        assert page.get_attribute(f"{drill('chips')} [data-hand]", "data-hand") == "QH AH 2C"
+        page.fill(f"{drill('chips')} input[name=score]", str(score))
+        page.click(f"{drill('chips')} [data-check]")
+        said, note = _verdict(page, "chips")
+        assert said == "true", (score, house)
+        assert bool(note) == bool(house), note
+    finally:
+        ctx.close()

@@ -44,3 +44,19 @@ def test_a_game_the_edition_leaves_alone_keeps_its_control_and_a_default_build_h
     plain = Site(GAMES)
     for game in GAMES:
         assert "data-house-book" not in str(plain.house_options(game.id, "/"))
+
+
+def test_the_score_keeper_offers_each_games_options_in_words_and_an_editions_own_as_its_start() -> None:
+    from generator.render import game_refs
+    from generator.site.scorekeeper import house_config
+
+    refs = game_refs([g.data for g in GAMES], None, page_url=lambda gid: f"/{gid}/")
+    plain = house_config(GAMES, refs)
+    assert set(plain) == {"chips", "chains", "3-chip-stack"}
+    odd = next(o for o in plain["3-chip-stack"]["options"] if o["id"] == "odd-chip")
+    assert odd["default"] == "winners" and len(odd["labels"]) == len(odd["values"]) == 3
+    assert not any("[[" in label or "{" in label for o in plain["chips"]["options"] for label in o["labels"])
+    assert all(c["book"] == {} for c in plain.values())
+    book = house_config(GAMES, refs, {"3-chip-stack": {"odd-chip": "dealer", "passed-chip": "at-once"}})
+    assert book["3-chip-stack"]["book"] == {"odd-chip": "dealer"}  # only what differs from the family's
+    assert book["chips"]["book"] == {}

@@ -183,7 +183,8 @@ function mount(root) {
         const oddLine = el("p", { class: "rb-result__odd", "data-odd-chip": goesTo });
         oddLine.append(words);
         const ruling = root.dataset.oddChipRuling;
-        if (ruling && !housed) {
+        // The family's ruling, quoted, unless the table's rules chose another reading of it.
+        if (ruling && !Object.hasOwn(house, "odd-chip")) {
           oddLine.append(" ", el("span", { class: "rb-result__ruling" }, `The ruling: ${ruling}`), " ");
           if (root.dataset.oddChipHref) {
             oddLine.append(el("a", { href: root.dataset.oddChipHref }, `(${root.dataset.oddChipLabel || "the ruling"})`));

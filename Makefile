@@ -31,8 +31,10 @@ test: $(STAMP)
 	node --test tests/js/
 	$(PY) -m pytest
 
+# Engine, content and command-line tests: no browser, no site build, no PDF (a test using the built
+# site is marked slow by tests/conftest.py). Under 2 minutes on an idle 2-core machine (README).
 test-fast: $(STAMP)
-	$(PY) -m pytest -m "not browser and not slow"
+	$(PY) -m pytest -q -m "not browser and not slow"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check generator tests bench

@@ -152,3 +152,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.section("figures")
         for line in FIGURES:
             terminalreporter.write_line(line)
+
+
+#: Fixtures that build the whole site and its PDFs: a test using one is `slow`, so `make test-fast`
+#: (`-m "not browser and not slow"`) never builds (issue 26), whatever marks its file carries.
+SITE_FIXTURES = ("built_site", "site_url")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(name in getattr(item, "fixturenames", ()) for name in SITE_FIXTURES):
+            item.add_marker(pytest.mark.slow)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from generator.cli import ERROR_CHARS
 from generator.engine import limits
-from generator.engine.games import record
+from generator.engine.games import GAME_MODULES, record
 from tests.test_cli import run
 from tests.test_cli import run_jsonl as jsonl
 
@@ -396,7 +396,7 @@ def _places(node: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return []
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))  # every game with an engine
 def test_every_record_quotes_a_hostile_value_clipped(game_id: str) -> None:
     # Reported: a typed card of 100,000 characters was quoted back in full.
     too_long: list[str] = []
@@ -417,7 +417,7 @@ def test_every_record_quotes_a_hostile_value_clipped(game_id: str) -> None:
     assert too_long == []
 
 
-@pytest.mark.parametrize("game_id", ["chips", "chains", "3-chip-stack"])
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))  # every game with an engine
 def test_every_practice_engine_quotes_a_hostile_move_clipped(game_id: str) -> None:
     import importlib
 

@@ -58,7 +58,7 @@ def _ruling(game_id: str, rid: str) -> dict[str, Any]:
 
 def _python_source(game_id: str) -> str:
     texts = []
-    for name in (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play.")):
+    for name in (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play.")) if game_id in GAME_MODULES else ():
         module = importlib.import_module(name)
         assert module.__file__ is not None
         texts.append(Path(module.__file__).read_text(encoding="utf-8"))
@@ -75,7 +75,7 @@ def _cites(source: str, rid: str) -> bool:
 
 
 def test_every_game_has_rulings_and_the_ids_are_unique() -> None:
-    assert set(GAMES) == {"chips", "chains", "3-chip-stack"}
+    assert {"chips", "chains", "3-chip-stack"} <= set(GAMES)  # and any game added to rules-data/
     ids = [rid for _, rid in CASES]
     assert len(ids) == len(set(ids))
 
@@ -112,7 +112,7 @@ def test_ruling_is_cited_by_both_engines_or_says_why_not(game_id: str, rid: str)
 @pytest.mark.parametrize(("game_id", "rid"), CASES)
 def test_ruling_engine_functions_exist(game_id: str, rid: str) -> None:
     # In the engine of the game, or of its practice game (generator/engine/play/).
-    names = (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play."))
+    names = (GAME_MODULES[game_id], GAME_MODULES[game_id].replace(".games.", ".play.")) if game_id in GAME_MODULES else ()
     modules = [importlib.import_module(n) for n in names]
     for name in _ruling(game_id, rid).get("engine") or []:
         assert any(callable(getattr(m, name, None)) for m in modules), f"{rid}: {' or '.join(names)} has no function {name}"

@@ -115,3 +115,11 @@ def test_a_text_only_example_is_marked_unchecked_and_carries_nothing_to_run(four
     assert "data-input" not in text and "data-claim" not in text and "data-record" not in text
     checked = str(Site(four).part("examples", "chips", "../"))
     assert "data-unchecked" not in checked and "Not checked" not in checked
+
+
+def test_the_pdf_plan_has_no_sheets_for_a_game_without_a_layout(four: list) -> None:  # type: ignore[type-arg]
+    from generator.print.pdfcache import plan
+
+    parts = {(p.game_id, p.part) for p in plan(ROOT, four)}
+    assert ("crazy-eights", "books") in parts and ("crazy-eights", "sheets") not in parts
+    assert {(g.id, "sheets") for g in GAMES} <= parts

@@ -132,9 +132,11 @@ def part_key(game: Any, games: Sequence[Any], part: str, shared: str) -> str:
 
 
 def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
-    """Every part of every game, with its key."""
+    """Every part of every game, with its key; none for a part a game has no file of (a game without
+    a score-sheet layout has no sheets: generator/print/scoresheets.py LAYOUTS, issue 26)."""
     shared = shared_digest(root)
-    return [Part(g.id, part, part_key(g, games, part, shared)) for g in games for part in PARTS]
+    return [Part(g.id, part, part_key(g, games, part, shared)) for g in games for part in PARTS
+            if file_names(g.id, part)]
 
 
 # --------------------------------------------------------------------------- entries

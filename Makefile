@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml package.json .ci/bootstrap
 build: $(STAMP)
 	$(VENV)/bin/rulebook build
 
+# Live reload: a save to rules-data/ shows on the open page; a game's PDFs are made again in the
+# background (kept in .cache/pdf/). SERVE_ADDR=127.0.0.1:8026 to serve elsewhere.
+SERVE_ADDR ?= 127.0.0.1:8000
 serve: $(STAMP)
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+	$(VENV)/bin/mkdocs serve --dev-addr $(SERVE_ADDR)
 
 check: $(STAMP)
 	$(VENV)/bin/rulebook check

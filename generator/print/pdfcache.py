@@ -80,11 +80,26 @@ def file_names(game_id: str, part: str) -> list[str]:
 # --------------------------------------------------------------------------- keys
 
 
+#: (path, size, mtime in ns) -> sha256 of the file: `make serve` hashes the same files at every rebuild.
+_FILE_DIGESTS: dict[tuple[str, int, int], bytes] = {}
+
+
 def _digest_files(h: Any, paths: Iterable[Path], base: Path) -> None:
     for path in sorted(paths):
-        if path.is_file() and "__pycache__" not in path.parts:
-            h.update(str(path.relative_to(base)).encode() + b"\0")
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+        if "__pycache__" in path.parts:
+            continue
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        if not path.is_file():
+            continue
+        seen = (str(path), st.st_size, st.st_mtime_ns)
+        digest = _FILE_DIGESTS.get(seen)
+        if digest is None:
+            digest = _FILE_DIGESTS[seen] = hashlib.sha256(path.read_bytes()).digest()
+        h.update(str(path.relative_to(base)).encode() + b"\0")
+        h.update(digest)
 
 
 def shared_digest(root: Path | str) -> str:

@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
+
 #: Written into every built site: a folder holding it is one a build made, so ``rulebook build``
 #: may replace it (generator/build.py refuses any other non-empty folder).
 MARKER = ".rulebook-site"
@@ -54,6 +56,7 @@ class _Serving:
         self.stale: set[str] = set()  # game ids whose PDFs on the pages are not the current ones
         self.background: _Background | None = None
         self.server: Any = None  # mkdocs' LiveReloadServer, once on_serve has run
+        self.games: list[Any] | None = None  # loaded and checked by this rebuild's check
 
 
 _serving = _Serving()
@@ -61,6 +64,23 @@ _serving = _Serving()
 
 def on_startup(*, command: str, dirty: bool) -> None:
     _serving.on = command == "serve"
+
+
+@event_priority(100)  # before mkdocs-macros loads the games (a YAML error would end in its traceback)
+def on_config(config: Any, **kwargs: Any) -> Any:
+    """The first build of ``make serve``: a game file that does not load or an example the engine
+    contradicts stops it with one line (a later save shows it on the page instead)."""
+    if _serving.on and _serving.server is None:
+        from mkdocs.exceptions import Abort
+
+        from generator.content.checks import check_project
+        from generator.engine.errors import RulebookError
+
+        try:
+            _serving.games = check_project(Path(config["config_file_path"]).resolve().parent)
+        except RulebookError as error:
+            raise Abort(f"make serve: {_one_line(str(error))}") from None
+    return config
 
 
 def on_pre_build(config: Any, **kwargs: Any) -> None:
@@ -76,7 +96,8 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
         atexit.register(_clean)
         _exit_hook.append(True)
     _staged.append(stage)
-    games = load_games(root)
+    # Under serve, the games the rebuild's check just loaded (no second read of every file).
+    games, _serving.games = _serving.games or load_games(root), None
     if _serving.on:
         files = _serve_pdfs(root, games, config)
     else:
@@ -293,13 +314,14 @@ def _checked_builder(root: Path, build: Callable[..., None], site: Callable[[], 
         from generator.engine.errors import RulebookError
 
         try:
-            check_project(root)
+            _serving.games = check_project(root)
             build() if config is None else build(config)
         except (Exception, SystemExit) as error:  # noqa: BLE001 - shown on the page, one terminal line
             cause = _rulebook_cause(error) if isinstance(error, Exception) else None
             shown: BaseException = cause if cause is not None else error
             text = str(shown) if isinstance(shown, RulebookError | SystemExit) else f"{type(shown).__name__}: {shown}"
             message = _one_line(text)
+            _serving.games = None
             log.error("not rebuilt: %s", message)
             error_banner(site(), message)
             _clean()

@@ -1,22 +1,31 @@
-"""Each game's two rulebooks and the sheets to print them at home (issues 4 and 13).
+"""Each game's two rulebooks and the sheets to print them at home (issues 4, 13 and 27).
 
 * ``out/<id>.pdf``, the card-box rules: pages of 63 x 88 mm (a poker card, it fits in the deck
-  box), at most 18, from ``templates/pdf/booklet.html`` (which says, visibly, what it leaves out)
-  around the SAME partials as the site pages (every rule sentence lives once, in ``rules-data/``),
-  styled by ``print/common.css`` + ``print/cardbox.css``.
+  box), at most 16 (eight cards, and the printing note in the ninth slot of one sheet), from
+  ``templates/pdf/booklet.html`` (which says, visibly, what it leaves out) around the SAME partials
+  as the site pages (every rule sentence lives once, in ``rules-data/``), styled by
+  ``print/common.css`` + ``print/cardbox.css``. A loose card is read alone: no rule, ruling or
+  example runs on to the next, and each card's foot line names every part on it (a second
+  layout, :func:`card_feet_css`).
 * ``out/<id>-a4.pdf`` and ``out/<id>-letter.pdf``: the card-box pages imposed nine to a side
   (3 x 3, no gutter, so one cut serves two cards), double-sided: each cut card carries page 2k+1 on
   its front and 2k+2 on its back. The slot after the last card holds the note on how to print
   (upright, 8 pt, a reference square; ``templates/pdf/sheet.html`` + ``print/sheet.css``, the
-  frame page). Grey cut guides run along every trim line, on the front only, and stop
+  frame page). Crop marks on the front only, outside the cards (:func:`cut_segments`), stop
   ``SAFE_MM`` short of the paper's edge. The back mirrors the columns (flip on the long edge),
   which is why the grid is centred on the sheet.
 * ``out/<id>-rulebook.pdf``, the complete rulebook: A5 pages from ``templates/pdf/rulebook.html``
   (every part of the site page, a contents list, page numbers on every cross-reference), styled
-  by ``print/common.css`` + ``print/book.css``; and ``out/<id>-rulebook-a4.pdf`` /
-  ``-rulebook-letter.pdf``, the same book (rendered again at half-letter for Letter, not scaled)
-  two pages to a side in booklet order (:func:`book_order`) to fold and staple; its back cover,
-  on the outside of the first sheet, says how to print it.
+  by ``print/common.css`` + ``print/book.css`` on a measure of ``BOOK_MEASURE_MM``; the parts run
+  on, nothing read as one thought breaks over a page turn, and a second layout balances a page
+  left under half full (:func:`balance_breaks`) and fills the last page of text and the pages the
+  fold needs with ruled lines for notes (:func:`notes_lines_kept`). And ``out/<id>-rulebook-a4.pdf``
+  / ``-rulebook-letter.pdf``, the same book (rendered again at half-letter for Letter, not scaled)
+  two pages to a side in booklet order (:func:`book_order`) to fold (marks on the fold) and staple;
+  its back cover, on the outside of the first sheet, says how to print it.
+
+On paper, card notation, file names, dates and numbered references never break across a line
+(:func:`keep_together`).
 
 Every imposed page is a booklet page placed unscaled as a form XObject with pypdf.
 
@@ -35,7 +44,7 @@ import logging
 import os
 import re
 import subprocess
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,6 +56,7 @@ PRINT_DIR = Path(__file__).resolve().parent
 FONTS_DIR = Path("docs") / "assets" / "fonts"
 
 MM = 72 / 25.4  #: PDF points per millimetre
+MM_PX = 96 / 25.4  #: CSS pixels per millimetre (WeasyPrint's layout)
 #: The booklet's trim size, in mm (a poker card).
 CARD_MM = (63.0, 88.0)
 #: A fixed day (2025-11-29) when neither SOURCE_DATE_EPOCH nor git says when the sources changed.
@@ -55,10 +65,12 @@ FALLBACK_EPOCH = 1764374400
 SAFE_MM = 6.0
 #: Nothing on a card-box page comes nearer its trim than this (a hand cut is +-1 mm, duplex drifts).
 CARD_SAFE_MM = 3.5
-#: Cut guides: lines on the trim lines, carried this far into the margin; their grey and weight.
-GUIDE_EXT_MM = 3.0
-GUIDE_GREY = 0.55
-GUIDE_WIDTH_PT = 0.35
+#: Crop marks (issue 27): each trim line is marked where it leaves the cards, starting this far from the
+#: last card (a cut this far off still leaves no ink on a card) and at most this long; their grey and weight.
+CROP_GAP_MM = 0.6
+CROP_MM = 5.0
+GUIDE_GREY = 0.25
+GUIDE_WIDTH_PT = 0.4
 #: The reference square on every home-print sheet, to check the printer did not scale the page.
 SQUARE_MM = 20.0
 #: What to print on: the cards want stiff paper, the folded rulebook ordinary paper.
@@ -110,6 +122,20 @@ BOOK_PAPERS: dict[str, BookPaper] = {
     "a4": BookPaper("a4", "A4", 297.0, 210.0, 148.0, 210.0, "A5"),
     "letter": BookPaper("letter", "US Letter", 279.4, 215.9, 139.7, 215.9, "half-letter"),
 }
+#: The complete rulebook's text measure on every paper: about 65 characters a line of 9 pt (issue 27: 118 mm
+#: gave 80, against the 60-70 a reader takes in comfortably).
+BOOK_MEASURE_MM = 96.0
+#: Its margin at the fold (the inside); the outside margin takes what the measure leaves.
+BOOK_INNER_MM = 20.0
+
+
+def book_page_css(paper: BookPaper) -> str:
+    """The page rule that print/book.css leaves to the paper: the page size, and the margins that give the
+    text ``BOOK_MEASURE_MM`` on every paper, the narrower margin at the fold (left on a right-hand page)."""
+    inner, outer = _num(BOOK_INNER_MM), _num(paper.page_w_mm - BOOK_MEASURE_MM - BOOK_INNER_MM)
+    return (f"@page {{ size: {_num(paper.page_w_mm)}mm {_num(paper.page_h_mm)}mm; }}\n"
+            f"@page :right {{ margin-left: {inner}mm; margin-right: {outer}mm; }}\n"
+            f"@page :left {{ margin-left: {outer}mm; margin-right: {inner}mm; }}")
 
 
 @dataclass(frozen=True)
@@ -196,7 +222,35 @@ def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: E
     root = Path(root)
     edition = edition or project_edition(root)
     html = _render_linked("pdf/booklet.html", game, games, edition, elsewhere=f"{game.id}-rulebook.pdf")
-    return _weasy(root, html, ("common.css", "cardbox.css"), identifier=_identifier(game, edition, "booklet"))
+    return _weasy(root, html, ("common.css", "cardbox.css"), identifier=_identifier(game, edition, "booklet"),
+                  relayout=lambda document: (html, card_feet_css(document, html)))
+
+
+#: The parts of the card box a foot line names (``<section id="part-..." data-foot="...">``, pdf/booklet.html).
+_FOOT_PART = re.compile(r'<section\b[^>]*\sid="(part-[\w-]+)"[^>]*\sdata-foot="([^"]+)"')
+
+
+def card_feet_css(document: Any, html: str) -> str:
+    """The foot line of each card-box page names every part on that page, not only the one it starts in
+    (issue 27: "Scoring · Ties · Rulings"): read from a first layout (WeasyPrint gives each page the ids
+    of the elements on it, a part continued from the page before included), as one ``@page :nth(n)``
+    rule per page for the second. The foot line is in the margin, so the second layout breaks the
+    pages exactly as the first."""
+    labels = dict(_FOOT_PART.findall(html))
+    rules = []
+    for number, page in enumerate(document.pages, start=1):
+        here = list(dict.fromkeys(labels[key] for _, key in sorted((pos[1], key) for key, pos in page.anchors.items()
+                                                                    if key in labels)))
+        if here:
+            # Three parts on one card read as a range ("Scoring – Rulings"): the foot line has room for two names.
+            words = " · ".join(here) if len(here) <= 2 else f"{here[0]} – {here[-1]}"
+            rules.append(f"@page :nth({number}) {{ @bottom-left {{ content: {_css_string(words)}; }} }}")
+    return "\n".join(rules)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal."""
+    return '"' + "".join(f"\\{ord(c):x} " if c in '"\\' or ord(c) < 32 else c for c in text) + '"'
 
 
 def render_rulebook(root: Path | str, game: Any, games: Sequence[Any], edition: Edition | None = None,
@@ -208,18 +262,118 @@ def render_rulebook(root: Path | str, game: Any, games: Sequence[Any], edition: 
     root = Path(root)
     edition = edition or project_edition(root)
     paper = paper or BOOK_PAPERS["a4"]
-    html = _render_linked("pdf/rulebook.html", game, games, edition, elsewhere=None,
-                          square_mm=_num(SQUARE_MM), paper_weight=Markup(BOOK_PAPER), page_label=paper.page_label)
-    size = f"@page {{ size: {_num(paper.page_w_mm)}mm {_num(paper.page_h_mm)}mm; }}"
-    return _weasy(root, html, ("common.css", "book.css"), extra_css=(size,),
-                  identifier=_identifier(game, edition, f"rulebook-{paper.key}"))
+
+    def html_with(notes: int) -> str:
+        return _render_linked("pdf/rulebook.html", game, games, edition, elsewhere=None, square_mm=_num(SQUARE_MM),
+                              paper_weight=Markup(BOOK_PAPER), page_label=paper.page_label, notes_lines=notes,
+                              notes_head=NOTES_HEAD_LINES)
+
+    first = html_with(NOTES_MAX_LINES)
+
+    def settle(document: Any) -> tuple[str, str]:
+        breaks = balance_breaks(document, first)
+        css = "\n".join(f'[id="{ident}"] {{ break-before: page; }}' for ident in breaks)
+        return html_with(notes_lines_kept(document)), css
+
+    return _weasy(root, first, ("common.css", "book.css"), extra_css=(book_page_css(paper),),
+                  identifier=_identifier(game, edition, f"rulebook-{paper.key}"), relayout=settle)
+
+
+#: A page of the complete rulebook is at least this full (issue 27: none but the last more than half empty;
+#: a little over half, as the PDF measures ink where the layout measures lines).
+BOOK_MIN_FILL = 0.53
+#: What a page may begin with when a page is balanced against the one after it: one whole thought (a rule,
+#: a step, a ruling, an example ...), a rule section's heading or a part.
+_UNIT = re.compile(r'<(?:li|article|div|section)\b[^>]*\bclass="(?:rb-rule|rb-step|rb-tie|rb-ruling|rb-example|'
+                   r'rb-sample__step|rb-variant|rb-sample|pdf-part)\b[^"]*"[^>]*\bid="([^"]+)"'
+                   r'|<h3\b[^>]*\bid="([^"]+)"[^>]*class="rb-heading"')
+
+
+def balance_breaks(document: Any, html: str) -> list[str]:
+    """The ids before which a second layout of the complete rulebook breaks the page (issue 27): where a page
+    of text ends less than :data:`BOOK_MIN_FILL` full because the thought after it (a ruling, a worked
+    example: never split) needs the next page, the last thoughts of the page BEFORE it move down to it,
+    when that leaves both pages full enough. The pages after are laid out as before: the thought that
+    did not fit still opens the next page, so the notes counted on the first layout still fit."""
+    from weasyprint.formatting_structure import boxes  # type: ignore[import-untyped]
+
+    units = {a or b for a, b in _UNIT.findall(html)}
+    pages = document.pages
+
+    def lines(page: Any) -> list[Any]:
+        found, stack = [], [page._page_box.children[0]]  # the page's own flow, not its margin boxes
+        while stack:
+            box = stack.pop()
+            if isinstance(box, boxes.LineBox):
+                found.append(box)
+            else:
+                stack.extend(getattr(box, "children", ()))
+        return found
+
+    breaks: list[str] = []
+    moved_into: set[int] = set()
+    for k in range(1, len(pages)):  # page k + 1 (0-based k) against page k (0-based k - 1)
+        page, before = pages[k], pages[k - 1]
+        if "pdf-text" not in page.anchors or "pdf-text" not in before.anchors or k - 1 in moved_into:
+            continue
+        if k + 1 < len(pages) and "pdf-text" not in pages[k + 1].anchors:
+            continue  # the last page of text: the notes fill it
+        box = page._page_box
+        top, height = box.margin_top, page.height - box.margin_top - box.margin_bottom
+        own, above = lines(page), lines(before)
+        if not own or not above:
+            continue
+        used = max(ln.position_y + ln.height for ln in own) - top
+        if used / height >= BOOK_MIN_FILL:
+            continue
+        end_before = max(ln.position_y + ln.height for ln in above)
+        best: tuple[float, str] | None = None
+        for ident, (_, y, _, _) in before.anchors.items():
+            if ident not in units or ident in page.anchors or y <= top + 1:
+                continue
+            over = [ln for ln in above if ln.position_y + ln.height <= y + 0.5]
+            if not over or max(over, key=lambda ln: ln.position_y).element_tag in ("h1", "h2", "h3", "h4"):
+                continue  # the first thing on the page, or a heading would be left behind
+            moved = end_before - y
+            fills = ((y - top) / height, (used + moved + 6 * MM_PX) / height)
+            if fills[1] <= 1 and min(fills) >= BOOK_MIN_FILL and (best is None or min(fills) > best[0]):
+                best = (min(fills), ident)
+        if best is not None:
+            breaks.append(best[1])
+            moved_into.add(k)
+    return breaks
+
+
+#: The ruled lines the first layout of a complete rulebook ends with: more than fill four pages.
+NOTES_MAX_LINES = 100
+#: The first few stay with the "Notes" heading: a page with room for less starts the notes on the next.
+NOTES_HEAD_LINES = 3
+
+
+def notes_lines_kept(document: Any) -> int:
+    """How many ruled lines of "Notes" the complete rulebook keeps, from a first layout with
+    :data:`NOTES_MAX_LINES` of them (issue 27): those that fill the last page of text and the pages the
+    fold needs, so the book is a multiple of four pages (back cover included) with no blank page and
+    no page of text left more than half empty. None when the notes' heading and first lines would
+    open a page the fold does not need."""
+    pages = [set(page.anchors) for page in document.pages]
+    text_ends = max(n for n, ids in enumerate(pages, start=1) if "pdf-text" in ids)
+    folded = -(-(text_ends + 1) // 4) * 4  # the back cover makes one more page
+    kept = 0
+    for line in range(1, NOTES_MAX_LINES + 1):
+        page = next((n for n, ids in enumerate(pages, start=1) if f"pdf-note-{line}" in ids), None)
+        if page is None or page > folded - 1:
+            break
+        kept = line
+    return kept if kept >= NOTES_HEAD_LINES else 0
 
 
 def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edition: Edition | None = None) -> bytes:
     """The complete rulebook set two pages to a side of ``paper`` (landscape), in booklet order: fold
-    the stack of sheets in half and the pages read 1, 2, 3 ... with the book's last page (the back
-    cover) on the outside. Blank pages, when the count is not a multiple of four, go just before
-    the back cover. Flip on the short edge: see :func:`book_order`."""
+    the stack of sheets in half (at the marks on each front, :func:`fold_marks`) and the pages read
+    1, 2, 3 ... with the book's last page (the back cover) on the outside. Blank pages, when the
+    count is not a multiple of four, go just before the back cover (the notes pages make the count
+    a multiple of four today). Flip on the short edge: see :func:`book_order`."""
     from pypdf import PdfReader, PdfWriter
 
     root = Path(root)
@@ -235,7 +389,7 @@ def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edit
     width, height = paper.width_mm * MM, paper.height_mm * MM
     pw, ph = paper.page_w_mm * MM, paper.page_h_mm * MM
     y = (height - ph) / 2
-    for left, right in book_order(n_pages):
+    for side, (left, right) in enumerate(book_order(n_pages)):
         sheet_page = writer.add_blank_page(width=width, height=height)
         ops: list[str] = []
         names: dict[str, Any] = {}
@@ -245,9 +399,31 @@ def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edit
             name = f"/BP{page_no}"
             names[name] = forms[page_no - 1]
             ops.append(f"q 1 0 0 1 {_num(x)} {_num(y)} cm {name} Do Q")
+        if side % 2 == 0:  # the front, the outside of the fold: where to fold
+            ops += fold_mark_ops(paper)
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
     title = f"{game.data['name']}: the complete rulebook to print as a booklet ({paper.label})"
     return _finish(writer, title, edition, _identifier(game, edition, f"book-sheet-{paper.key}"))
+
+
+#: The fold mark of an imposed booklet sheet: a short line at the fold, at the top and at the foot of the
+#: front, in the margin between the running heads (feet) of the two pages, ``SAFE_MM`` from the edge.
+FOLD_MARK_MM = 4.0
+
+
+def fold_marks(paper: BookPaper) -> list[tuple[float, float, float, float]]:
+    """The fold marks (x0, y0, x1, y1, points) of a side of ``paper``: on the fold, from ``SAFE_MM`` in from
+    the top and the foot, ``FOLD_MARK_MM`` long (issue 27: the imposed booklets showed no fold)."""
+    x, height = paper.width_mm / 2 * MM, paper.height_mm * MM
+    near, far = SAFE_MM * MM, (SAFE_MM + FOLD_MARK_MM) * MM
+    return [(x, near, x, far), (x, height - far, x, height - near)]
+
+
+def fold_mark_ops(paper: BookPaper) -> list[str]:
+    ops = [f"q {_num(GUIDE_GREY)} G {_num(GUIDE_WIDTH_PT)} w 0 J [1.5 1] 0 d"]
+    ops += [f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l S" for a, b, c, d in fold_marks(paper)]
+    ops.append("Q")
+    return ops
 
 
 def book_order(n_pages: int) -> list[tuple[int | None, int | None]]:
@@ -289,7 +465,48 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
                 for ref_id, ref in refs.items()}
         html = str(render_partial(template, game=game.data, refs=refs, level=3, root="", edition=edition,
                                   **context))
-    return html
+    return keep_together(html)
+
+
+#: What never breaks across a line on paper (issue 27), each found in the text between tags:
+#: card notation ("K-A-2-3", "Q-K-A"), a file name ("chips-rulebook.pdf"), a date ("2025-11-29")
+#: a numbered reference ("rule 3.5", "tie-breaker 2", "step 4") and a bet ("raise 2").
+_UNBROKEN = re.compile(
+    r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])"
+    r"|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.pdf(?!\w)"
+    r"|\b\d{4}-\d{2}-\d{2}\b"
+    r"|\b(?:rule|tie-breaker|step) \d+(?:\.\d+)?\b"
+    r"|\b(?:raise|bet) \d+\b")
+#: A group of card faces (partials: ``<span class="cards">``) stays on one line with what names it: the
+#: opening bracket, and in an example "player 2: " before a player's cards.
+_CARD_GROUP = re.compile(r'(\(|player \d+: (?:threw |)|)(<span class="cards">(?:<span [^>]*>[^<]*</span>\s*)+</span>\)?)')
+_TAG = re.compile(r"(<[^>]*>)")
+#: A space between a word and an inline element that follows it ("See <a ...>ruling"). WeasyPrint 70
+#: measures a line of text that ends in such a space WITH the space, and when only the space overflows
+#: it gives the line its first word alone ("From / then / on they stay ...": issue 27's "Queen or /
+#: King"). The space in an element of its own is measured apart, and the line breaks where it should.
+_SPACE_BEFORE_INLINE = re.compile(r"(?<=[^\s>]) (?=<(?:a|span|strong|b|em|code)\b)")
+
+
+def keep_together(html: str) -> str:
+    """``html`` with :data:`_UNBROKEN` runs and each card group (with its bracket or its player) wrapped in
+    ``<span class="nobr">``, which print/common.css keeps on one line, and each space before an inline
+    element in an element of its own (:data:`_SPACE_BEFORE_INLINE`). Tags and attributes are left as
+    they are: only the text between them is searched."""
+    html = _CARD_GROUP.sub(lambda m: f'<span class="nobr">{m.group(1)}{m.group(2)}</span>', html)
+    parts = _TAG.split(html)
+    in_raw = False
+    for i, part in enumerate(parts):
+        if i % 2:  # a tag
+            name = part[1:].split(None, 1)[0].lower().rstrip(">") if len(part) > 1 else ""
+            if name in ("style", "script", "title"):
+                in_raw = True
+            elif name in ("/style", "/script", "/title"):
+                in_raw = False
+        elif not in_raw and part:
+            parts[i] = _UNBROKEN.sub(lambda m: f'<span class="nobr">{m.group(0)}</span>', part)
+    head, body, tail = "".join(parts).partition("<body")
+    return head + body + _SPACE_BEFORE_INLINE.sub("<span> </span>", tail) if body else head
 
 
 def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: Edition | None = None) -> bytes:
@@ -340,7 +557,7 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
             name = f"/BP{page_no + 1}"
             names[name] = forms[page_no]
             ops.append(f"q 1 0 0 1 {_num(x)} {_num(y)} cm {name} Do Q")
-        if not back:  # the guides go on the front only: duplex drift would print a back's off the cut
+        if not back:  # the marks go on the front only: duplex drift would print a back's off the cut
             ops += cut_line_ops(paper, placed)
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
 
@@ -392,16 +609,17 @@ def trim_lines(paper: Paper) -> tuple[list[float], list[float]]:
 
 
 def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
-    """The cut guides of the cards placed at ``origins`` (lower-left corners, points), as segments
-    (x0, y0, x1, y1): every edge of every card, edges on one line merged, and carried
-    ``GUIDE_EXT_MM`` past the grid into the margin where they meet it (so scissors find them), but
-    never nearer the paper's edge than ``SAFE_MM`` (home printers leave that strip blank)."""
+    """The crop marks of the cards placed at ``origins`` (lower-left corners, points), as segments
+    (x0, y0, x1, y1): each trim line (every edge of every card, edges on one line merged) is marked
+    where it leaves the cards, never on them (issue 27: a guide on the trim leaves a hairline on a
+    card cut 0.2 mm off). A mark starts ``CROP_GAP_MM`` past the last card and runs ``CROP_MM`` on,
+    into the paper's margin, where it stops ``SAFE_MM`` short of the edge (home printers leave that
+    strip blank), or into a slot that holds no card (the printing note's, an empty one). A ruler laid
+    on the two marks of a line cuts along it."""
     if not origins:
         return []
     w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
-    gx0, gy0 = grid_origin(paper)
-    gx1, gy1 = gx0 + paper.cols * w, gy0 + paper.rows * h
-    safe, ext = SAFE_MM * MM, GUIDE_EXT_MM * MM
+    safe, gap, length = SAFE_MM * MM, CROP_GAP_MM * MM, CROP_MM * MM
     width, height = paper.width_mm * MM, paper.height_mm * MM
 
     def merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -413,6 +631,15 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
                 out.append([a, b])
         return [(a, b) for a, b in out]
 
+    def marks(a: float, b: float, limit: float) -> list[tuple[float, float]]:
+        """Before ``a`` and after ``b`` along a line that runs from 0 to ``limit``."""
+        out = []
+        if a - gap - safe > 0.5 * MM:
+            out.append((max(safe, a - gap - length), a - gap))
+        if limit - safe - (b + gap) > 0.5 * MM:
+            out.append((b + gap, min(limit - safe, b + gap + length)))
+        return out
+
     vertical: dict[float, list[tuple[float, float]]] = {}
     horizontal: dict[float, list[tuple[float, float]]] = {}
     for x, y in origins:
@@ -423,20 +650,15 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
     segments: list[tuple[float, float, float, float]] = []
     for vx, spans in sorted(vertical.items()):
         for a, b in merge(spans):
-            a = max(safe, a - ext) if abs(a - gy0) < 0.01 else a
-            b = min(height - safe, b + ext) if abs(b - gy1) < 0.01 else b
-            segments.append((vx, a, vx, b))
+            segments += [(vx, c, vx, d) for c, d in marks(a, b, height)]
     for hy, spans in sorted(horizontal.items()):
         for a, b in merge(spans):
-            a = max(safe, a - ext) if abs(a - gx0) < 0.01 else a
-            b = min(width - safe, b + ext) if abs(b - gx1) < 0.01 else b
-            segments.append((a, hy, b, hy))
+            segments += [(c, hy, d, hy) for c, d in marks(a, b, width)]
     return segments
 
 
 def cut_line_ops(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[str]:
-    """PDF operators drawing :func:`cut_segments`: thin grey lines ON the trim lines (half a hair's
-    width each side of the cut, gone with it)."""
+    """PDF operators drawing :func:`cut_segments`: short dark lines, butt-ended, off the cards."""
     segments = cut_segments(paper, origins)
     if not segments:
         return []
@@ -495,10 +717,13 @@ def _imposing(game: Any, what: str, make: Any) -> bytes:
     return data
 
 
-def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, extra_css: Sequence[str] = ()) -> bytes:
+def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, extra_css: Sequence[str] = (),
+           relayout: Callable[[Any], tuple[str, str] | None] | None = None) -> bytes:
     """Render ``html`` with the print stylesheets: one FontConfiguration for the CSS and the
     PDF, font URLs resolved against ``docs/assets/fonts/`` and a base URL for the document (or
-    the fonts silently fall back to system ones)."""
+    the fonts silently fall back to system ones). ``relayout``, given the first layout, returns
+    the HTML and one more stylesheet for a second layout (or None to keep the first): what only
+    the pages once laid out can say."""
     try:
         from weasyprint import CSS, HTML  # type: ignore[import-untyped]
         from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
@@ -515,10 +740,19 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, ext
         try:
             styles = [CSS(filename=str(PRINT_DIR / s), base_url=base, font_config=font_config) for s in sheets]
             styles += [CSS(string=text, base_url=base, font_config=font_config) for text in extra_css]
-            data = HTML(string=html, base_url=base).write_pdf(
-                stylesheets=styles, font_config=font_config, pdf_identifier=bytes.fromhex(identifier),
-                uncompressed_pdf=False, pdf_tags=True,  # tagged: screen readers can follow the booklet
-            )
+            options: dict[str, Any] = {
+                "pdf_identifier": bytes.fromhex(identifier), "uncompressed_pdf": False,
+                "pdf_tags": True,  # tagged: screen readers can follow the booklet
+            }
+            document = HTML(string=html, base_url=base).render(stylesheets=styles, font_config=font_config, **options)
+            again = relayout(document) if relayout is not None else None
+            if again is not None:
+                html, more = again
+                if more:
+                    styles.append(CSS(string=more, base_url=base, font_config=font_config))
+                document = HTML(string=html, base_url=base).render(stylesheets=styles, font_config=font_config,
+                                                                   **options)
+            data = document.write_pdf(**options)
         except RulebookError:
             raise
         except Exception as exc:  # noqa: BLE001  (any WeasyPrint failure becomes one line)

@@ -86,16 +86,144 @@ def placements(page: Any) -> list[tuple[str, float, float, float, float]]:
     return out
 
 
+def ink(page: Any) -> list[tuple[str, str, float, float, float, float]]:
+    """Every mark of a pdfplumber page (form XObjects included) as (kind, text, x0, top, x1, bottom) in
+    points from the top left, with the ink of its stroke: half the line width either side of a line
+    (across it: a butt-ended line ends where its path ends) and round a stroked rectangle or curve."""
+    out = [("char", c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["text"].strip()]
+    for kind in ("line", "rect", "curve"):
+        for o in getattr(page, kind + "s"):
+            half = (o.get("linewidth") or 0) / 2 if o.get("stroke", True) else 0.0
+            x0, top, x1, bottom = o["x0"], o["top"], o["x1"], o["bottom"]
+            if kind == "line" and abs(x0 - x1) < 0.01:
+                x0, x1 = x0 - half, x1 + half
+            elif kind == "line" and abs(top - bottom) < 0.01:
+                top, bottom = top - half, bottom + half
+            else:
+                x0, top, x1, bottom = x0 - half, top - half, x1 + half, bottom + half
+            out.append((kind, "", x0, top, x1, bottom))
+    return out
+
+
 def marks_near_edge(page: Any, margin_mm: float) -> list[str]:
     """Every character, line, rectangle and curve of a pdfplumber page (form XObjects included)
-    that comes within ``margin_mm`` of the page's edge."""
+    whose ink comes within ``margin_mm`` of the page's edge."""
     m = margin_mm * MM - 0.01
     bad = []
-    objects = [("char", c) for c in page.chars if c["text"].strip()]
-    objects += [(kind, o) for kind in ("line", "rect", "curve") for o in getattr(page, kind + "s")]
-    for kind, o in objects:
-        if o["x0"] < m or o["top"] < m or page.width - o["x1"] < m or page.height - o["bottom"] < m:
-            label = o.get("text", "")
-            bad.append(f"{kind} {label!r} at x {o['x0'] / MM:.1f}-{o['x1'] / MM:.1f} mm, "
-                       f"y {o['top'] / MM:.1f}-{o['bottom'] / MM:.1f} mm")
+    for kind, label, x0, top, x1, bottom in ink(page):
+        if x0 < m or top < m or page.width - x1 < m or page.height - bottom < m:
+            bad.append(f"{kind} {label!r} at x {x0 / MM:.2f}-{x1 / MM:.2f} mm, y {top / MM:.2f}-{bottom / MM:.2f} mm")
+    return bad
+
+
+def lines_of(page: Any, top_mm: float, bottom_mm: float) -> list[str]:
+    """The text lines of a page between its running head and its foot, spaces collapsed, without the
+    variation selector a card's suit carries."""
+    return [" ".join(ln.replace("\ufe0e", "").split()) for ln in body_text(page, top_mm, bottom_mm).splitlines()
+            if ln.strip()]
+
+
+def broken(lines: list[str], needles: Any) -> list[str]:
+    """The ``needles`` (texts that must never break across a line) that the ``lines`` of a document,
+    page after page, break: a needle found in the whole text more often than within its lines (spaces
+    aside: a break may fall where a space was, or after a hyphen)."""
+    flat = squash("".join(lines))
+    squashed = [squash(ln) for ln in lines]
+    return sorted({n for n in needles if flat.count(squash(n)) > sum(ln.count(squash(n)) for ln in squashed)})
+
+
+def page_of_each(pages: list[str], units: Any) -> dict[Any, list[int]]:
+    """For each unit (a text read as one thought, squashed), the pages (1-based) its first occurrence in the
+    squashed pages runs over: one page when it is whole, more when a page turn splits it, none when it
+    is not printed. A unit may be a pair (its start, its end) when what lies between is not plain text
+    (an example's facts, a table's cells side by side): from its start to the first end after it (and
+    from the last start before that end, should the start be cited before)."""
+    texts = [squash(p) for p in pages]
+    flat = "".join(texts)
+    starts, at = [], 0
+    for t in texts:
+        starts.append(at)
+        at += len(t)
+
+    def page(offset: int) -> int:
+        return max(i for i, s in enumerate(starts) if s <= offset) + 1
+
+    out: dict[Any, list[int]] = {}
+    for unit in units:
+        if isinstance(unit, tuple):
+            first, last = unit
+            i = flat.find(first)
+            j = flat.find(last, i + len(first)) if i >= 0 else -1
+            i = flat.rfind(first, 0, j) if j >= 0 else -1  # the start nearest the end (a title cited earlier)
+            out[unit] = [] if i < 0 or j < 0 else list(range(page(i), page(j + len(last) - 1) + 1))
+        else:
+            i = flat.find(unit)
+            out[unit] = [] if i < 0 else list(range(page(i), page(i + len(unit) - 1) + 1))
+    return out
+
+
+def unbroken_needles(game: Any, refs: Any, names: Any, date: str) -> set[str]:
+    """What must stay on one line (issue 27), as a game's texts print it: every group of cards
+    ([[AS 2S 3S]]), every card notation with hyphens (K-A-2-3), every numbered reference (rule 3.5),
+    the game's file ``names`` and the edition's ``date``."""
+    from generator.render import TOKEN, plain_text
+
+    texts: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(game)
+    needles = {" ".join(plain_text(f"[[{m.group(1)}]]").replace("\ufe0e", "").split())
+               for t in texts for m in TOKEN.finditer(t) if " " in m.group(1).strip()}
+    for t in texts:
+        needles |= set(re.findall(r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])", plain_text(t, refs)))
+    needles |= {ref.label for ref in refs.values() if re.fullmatch(r"(?:rule|tie-breaker|step) [\d.]+", ref.label)}
+    return needles | set(names) | {date}
+
+
+def early_breaks(page: Any, size: float, leading: tuple[float, float], right: float) -> list[str]:
+    """The lines of ``size`` pt text on a page that end early: a line followed by the next line of its
+    paragraph (the same start, ``leading`` points lower, not a row of its own) although the next line's
+    first word would have fitted before ``right`` (points), the text's right edge."""
+    import itertools
+    import statistics
+
+    clusters: list[list[dict[str, Any]]] = []
+    words = sorted((w for w in page.extract_words(extra_attrs=["size", "fontname"]) if abs(w["size"] - size) < 0.15),
+                   key=lambda w: w["bottom"])
+    for w in words:  # a line's words, card faces (set a little apart in their boxes) included
+        if clusters and w["bottom"] - clusters[-1][0]["bottom"] < size * 0.5:
+            clusters[-1].append(w)
+        else:
+            clusters.append([w])
+    rows = {statistics.median(w["bottom"] for w in c): c for c in clusters}
+    bad = []
+    for a, b in itertools.pairwise(sorted(rows)):
+        this, after = sorted(rows[a], key=lambda w: w["x0"]), sorted(rows[b], key=lambda w: w["x0"])
+        table_row = any(w2["x0"] - w1["x1"] > 4 * MM for w1, w2 in itertools.pairwise(this))
+        # the next line is a row of its own: a fact of an example or the sample round (its label in bold),
+        # or a player's share of one ("player 2: ...")
+        label = "Bold" in after[0]["fontname"] or (after[0]["text"] == "player" and len(after) > 1
+                                                   and ":" in after[1]["text"])
+        same_start = any(abs(w["x0"] - after[0]["x0"]) < 0.5 for w in this)  # (a rule's number before it)
+        if not leading[0] <= b - a <= leading[1] or table_row or label or not same_start:
+            continue
+        # "p. 12", "(rule 3.1," are held together (a no-break space, print/booklets.keep_together), which the
+        # extracted words do not show
+        glued = 0
+        while glued + 1 < len(after) and re.fullmatch(r"\(?|\(?(?:p\.|rule|tie-breaker|step)", after[glued]["text"]):
+            glued += 1
+        room = right - this[-1]["x1"]
+        need = after[glued]["x1"] - after[0]["x0"] + 1.5 * MM  # a space, and a shaded box's padding
+        if room >= need:
+            bad.append(f"the line ending {this[-1]['text']!r} breaks early ({room / MM:.0f} mm free, "
+                       f"{after[0]['text']!r} needs {need / MM:.0f})")
     return bad

@@ -34,10 +34,10 @@ test: $(STAMP)
 	node --test tests/js/
 	$(PY) -m pytest
 
-# Engine, content and command-line tests: no browser, no site build, no PDF (a test using the built
-# site is marked slow by tests/conftest.py). Under 2 minutes on an idle 2-core machine (README).
+# Engine, content and command-line tests: no browser, no site build, no PDF, no node port (a test
+# using the built site is marked slow, a differential test port, by tests/conftest.py).
 test-fast: $(STAMP)
-	$(PY) -m pytest -q -m "not browser and not slow"
+	$(PY) -m pytest -q -m "not browser and not slow and not port"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check generator tests bench

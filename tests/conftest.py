@@ -163,3 +163,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(name in getattr(item, "fixturenames", ()) for name in SITE_FIXTURES):
             item.add_marker(pytest.mark.slow)
+        # The differential tests (tests/test_*differential*.py) run the browser's engine under node
+        # beside Python, whole practice games at a time: most of the time of the tests without a
+        # browser, so `make test-fast` leaves them to `make test` (marker `port`).
+        if "differential" in Path(str(item.path)).name:
+            item.add_marker(pytest.mark.port)

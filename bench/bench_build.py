@@ -60,7 +60,9 @@ def _build(copy: Path, site: Path) -> tuple[float, float, str]:
     env.pop("PYTHONPATH", None)
     cpu0, start = _children_cpu(), time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "generator", "build", "--site-dir", str(site)], cwd=copy,
-                            env=env, check=True, capture_output=True, text=True)
+                            env=env, check=False, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"the build failed ({result.returncode}): {result.stderr.strip()[-2000:]}")
     return time.perf_counter() - start, _children_cpu() - cpu0, _made(result.stdout + result.stderr)
 
 

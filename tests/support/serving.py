@@ -28,6 +28,8 @@ def copy_project(copy: Path) -> Path:
             shutil.copytree(src, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(src, copy / name)
+    if (ROOT / "node_modules").is_dir():  # esbuild and Workbox (generator/site/node.py looks beside the project)
+        (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     return copy
 
 

@@ -497,3 +497,18 @@ def test_the_computer_plays_by_the_tables_rules_whole_games() -> None:
                     if house.get("k-a-2") == "no-group":
                         group = engine.parse_group(g)
                         assert not (engine.high_ace(group) and engine.holds_a_two(group.cards)), (seed, g)
+
+
+def test_chips_variant_random_extra_is_kept_for_a_table_of_nine_or_more() -> None:
+    """The practice table seats at most eight, so the variant changes nothing there yet; dealt to
+    nine, each round's extra card goes to a seat drawn by lot, never the same seat twice
+    (chips-ruling-random-extra), and that seat opens (chips-ruling-random-extra-turns)."""
+    eight = play.new_game(8, 5, {"random-extra": "played"})
+    assert eight["seat"] == play.new_game(8, 5)["seat"] and "extraSeats" not in eight
+    state = dict(eight, players=9, packs=engine.packs_for(9), totals=[0] * 9)
+    for k in range(engine.ROUNDS):
+        state = play._deal(dict(state, round=k))
+        drawn = state["extraSeats"][-1]
+        assert state["seat"] == drawn and len(state["hands"][drawn]) == engine.HAND_SIZES[k] + 1
+        assert state["dealer"] == engine.seat_for_round(9, k, 8)[0]  # chips-ruling-random-extra-deal
+    assert len(set(state["extraSeats"])) == engine.ROUNDS

@@ -331,3 +331,57 @@ def test_bot_plays_the_card_that_keeps_its_hand_cheapest() -> None:
 def test_bot_sheds_its_dearest_card_without_a_royal() -> None:
     state = _table(["2S", "AS", "9D"], "7S")
     assert play.bot_move(state) == {"action": "play", "card": "AS"}
+
+
+# --- The table's own rules (issue 25): each variation, a position it changes -------------------
+
+
+def _house(option: str) -> dict[str, str]:
+    return {option: "played"}
+
+
+def test_chains_the_house_is_stored_and_a_state_without_one_plays_the_familys_rules() -> None:
+    assert play.new_game(3, 1)["house"] == {}
+    assert play.new_game(3, 1, {"same-rank": "not-played"})["house"] == {}
+    assert play.new_game(3, 1, {"same-rank": "played"})["house"] == {"same-rank": "played"}
+    with pytest.raises(ValueError, match="house.same-rank: no value 'maybe'"):
+        play.new_game(3, 1, {"same-rank": "maybe"})
+    with pytest.raises(ValueError, match="unknown option 'x'"):
+        play.new_game(3, 1, {"x": "played"})
+    old = _table(["7C", "2H"], "7H")
+    del old["house"]  # a save from before the options
+    assert play.legal_moves(old) == play.legal_moves(_table(["7C", "2H"], "7H"))
+
+
+def test_chains_variant_no_extra_play_a_royal_ends_the_turn() -> None:
+    family = play.apply_move(_table(["8H", "KD", "3C"], "7H"), {"action": "play", "card": "8H"})
+    assert family["again"] and play.seat_to_act(family) == 0
+    state = _table(["8H", "KD", "3C"], "7H", house=_house("no-extra-play"))
+    after = play.apply_move(state, {"action": "play", "card": "8H"})
+    assert after["last"]["kind"] == "royal" and not after["again"] and play.seat_to_act(after) == 1
+    # The computer plays by it: without the extra play, the 8 of hearts no longer lets it follow
+    # with the King, so it sheds the King (20) at once.
+    assert play.bot_move(_table(["KH", "8H", "9C"], "7H")) == {"action": "play", "card": "8H"}
+    assert play.bot_move(_table(["KH", "8H", "9C"], "7H", house=_house("no-extra-play"))) == {
+        "action": "play", "card": "KH"}
+
+
+def test_chains_variant_draw_after_royal_stopping_draws_a_card() -> None:
+    family = play.apply_move(_table(["8H", "KD", "3C"], "7H"), {"action": "play", "card": "8H"})
+    assert play.legal_moves(family) == [{"action": "pass"}]
+    state = _table(["8H", "KD", "3C"], "7H", house=_house("draw-after-royal"))
+    after = play.apply_move(state, {"action": "play", "card": "8H"})
+    assert after["again"] and play.legal_moves(after) == [{"action": "draw"}]
+    _refuses(after, {"action": "pass"}, "chains-variant-draw-after-royal")
+    assert play.bot_move(after) == {"action": "draw"}  # the computer stops the same way
+    drawn = play.apply_move(after, {"action": "draw"})
+    assert drawn["hands"][0] == ["KD", "3C", after["deck"][0]] and play.seat_to_act(drawn) == 1
+
+
+def test_chains_variant_same_rank_any_card_of_the_rank_goes() -> None:
+    family = _table(["7C", "KD"], "7H")
+    _refuses(family, {"action": "play", "card": "7C"}, "chains-same-rank")
+    state = _table(["7C", "KD"], "7H", house=_house("same-rank"))
+    assert play.legal_moves(state) == [{"action": "play", "card": "7C"}]
+    after = play.apply_move(state, play.bot_move(state))
+    assert after["last"]["kind"] == "same" and after["pile"][-1] == "7C"

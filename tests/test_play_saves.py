@@ -83,3 +83,29 @@ def test_moves_are_the_same_as_json_values_are_in_the_browser() -> None:
     assert not saves.same_move({"type": "take"}, {"type": "take", "from": "deck"})
     assert not saves.same_move([1, 2], [2, 1])
     assert not saves.same_move("1", 1)
+
+
+#: A table's own rules for each game (issue 25), one option each that changes how games go.
+HOUSES: dict[str, dict[str, str]] = {
+    "chips": {"k-a-2": "no-group"}, "chains": {"same-rank": "played"}, "3-chip-stack": {"passed-chip": "after-hand"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_save_replays_by_its_house_and_one_without_by_the_familys_rules(game: str) -> None:
+    mod = GAMES[game]
+    house = HOUSES[game]
+    # A game by the house rules, the computer playing by them: its save replays only by them.
+    state = mod.new_game(3, 5, house)
+    moves = []
+    for _ in range(40):
+        if mod.seat_to_act(state) is None:
+            break
+        move = mod.bot_move(state)
+        state = mod.apply_move(state, move)
+        moves.append(move)
+    assert saves.replay(mod, 3, 5, moves, house=house) == state
+    # A save from before the options (no house) reads exactly as before: the family's rules.
+    family = _played(mod, 3, 5, 30, 1)
+    assert saves.replay(mod, 3, 5, family) == saves.replay(mod, 3, 5, family, house={})
+    assert saves.replay(mod, 3, 5, family) == _state_after(mod, 3, 5, family)

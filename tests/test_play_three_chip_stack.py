@@ -382,3 +382,57 @@ def test_bot_throws_away_a_card_most_unseen_cards_beat() -> None:
     assert p is not None
     assert play.bot_move(_set_hands(state, {p: ["3S", "AH", "2D"]})) == {"action": "exchange", "card": "2D"}
     assert play.bot_move(_set_hands(state, {p: ["3S", "AH", "KD"]})) == KEEP
+
+
+# --- The table's own rules (issue 25): each option, a position it changes ----------------------
+
+
+def _split(house: dict[str, str] | None = None) -> tuple[State, int, int]:
+    """test_three_chip_stack_split_and_ruling_odd_chip's hand under ``house``: 11 chips in the
+    pot, two players tied; the state after the showdown, the dealer and the other winner."""
+    state = _act(play.new_game(3, 8, house), SEE, SEE, _raise(1), SEE, FOLD, KEEP, KEEP)
+    d = state["dealer"]
+    a = (d + 1) % 3
+    state = _set_hands(state, {a: ["3S", "AD", "9C"], d: ["3H", "AC", "9D"]})
+    return _act(state, CHECK, CHECK), d, a
+
+
+def test_three_chip_stack_the_house_is_stored_and_checked() -> None:
+    assert play.new_game(3, 8)["house"] == {}
+    assert play.new_game(3, 8, {"odd-chip": "winners"})["house"] == {}
+    assert play.new_game(3, 8, {"odd-chip": "dealer"})["house"] == {"odd-chip": "dealer"}
+    with pytest.raises(ValueError, match="house.odd-chip: no value 'pot'"):
+        play.new_game(3, 8, {"odd-chip": "pot"})
+
+
+def test_three_chip_stack_ruling_odd_chip_dealer_takes_what_a_split_leaves() -> None:
+    family, d, a = _split()
+    assert family["rounds"][-1]["potTo"][a] == 6 and family["rounds"][-1]["oddTo"] is None
+    after, d, a = _split({"odd-chip": "dealer"})
+    done = after["rounds"][-1]
+    assert done["potTo"][a] == 5 and done["potTo"][d] == 5 + 1
+    assert done["odd"] == 1 and done["oddTo"] == "dealer"
+
+
+def test_three_chip_stack_ruling_odd_chip_next_hand_stays_in_the_pot() -> None:
+    after, d, a = _split({"odd-chip": "next-hand"})
+    done = after["rounds"][-1]
+    assert done["potTo"][a] == 5 and done["potTo"][d] == 5 and done["oddTo"] == "next-hand"
+    assert sum(done["chips"]) == 44  # one chip left in the middle
+    # The next hand's pot starts with it, beside the new dealer's stack of 3.
+    assert after["carried"] == 1 and after["pot"] == 3 + 1
+    assert sum(after["chips"]) + after["pot"] == 45
+
+
+def test_three_chip_stack_ruling_passed_chip_after_hand_waits_beside_the_dealer() -> None:
+    state = play.new_game(3, 8, {"passed-chip": "after-hand"})
+    d, p = state["dealer"], play.seat_to_act(state)
+    assert p is not None
+    after = play.apply_move(state, FOLD)
+    assert after["chips"][p] == 14 and after["chips"][d] == 12 and after["passedToDealer"] == 1
+    # Not the dealer's to bet this hand: 12 chips to raise with, not 13 (the family's rules).
+    after = _act(after, SEE)
+    assert play.legal_moves(after)[-2] == _raise(12)
+    # The hand over, the chip reaches the dealer.
+    done = _act(after, FOLD)["rounds"][-1]  # the dealer folds to the see: the other takes the pot
+    assert done["chips"][d] == 12 + 1 and done["passedToDealer"] == 1

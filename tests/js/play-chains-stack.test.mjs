@@ -147,3 +147,139 @@ test("the same seed replays the same game; the bot is a pure function of the sta
     assert.deepEqual(m.botMove(s), m.botMove(s));
   }
 });
+
+// --- The table's own rules (issue 25): each option, a position whose play it changes -----------
+// The same positions as tests/test_play_chains.py and tests/test_play_three_chip_stack.py.
+
+/** Seat 0 to act on `top` holding `hand` in a two-player hand of Chains under `house`; every other
+ * card in the deck or with seat 1, so the cards stay one of each. */
+function chainsTable(hand, top, house = null) {
+  const rest = DECK.filter((c) => !hand.includes(c) && c !== top);
+  const s = chains.newGame({ players: 2, seed: 3, house });
+  return { ...s, hands: [hand, rest.slice(0, 5)], pile: [top], deck: rest.slice(5), turn: 0, hadTurn: [0, 1], again: false, stuck: 0 };
+}
+const play = (card) => ({ action: "play", card });
+
+test("chains: the house is stored, checked, and a state without one plays the family's rules", () => {
+  assert.deepEqual(chains.newGame({ players: 3, seed: 1 }).house, {});
+  assert.deepEqual(chains.newGame({ players: 3, seed: 1, house: { "same-rank": "not-played" } }).house, {});
+  assert.deepEqual(chains.newGame({ players: 3, seed: 1, house: { "same-rank": "played" } }).house, { "same-rank": "played" });
+  assert.throws(() => chains.newGame({ players: 3, seed: 1, house: { "same-rank": "maybe" } }), /house\.same-rank: no value 'maybe'/);
+  const old = chainsTable(["7C", "2H"], "7H");
+  delete old.house; // a save from before the options
+  assert.deepEqual(chains.legalMoves(old), chains.legalMoves(chainsTable(["7C", "2H"], "7H")));
+});
+
+test("chains: no-extra-play: a royal ends the turn, and the computer sheds its King instead", () => {
+  const family = chains.applyMove(chainsTable(["8H", "KD", "3C"], "7H"), play("8H"));
+  assert.equal(family.again, true);
+  assert.equal(chains.seatToAct(family), 0);
+  const house = { "no-extra-play": "played" };
+  const after = chains.applyMove(chainsTable(["8H", "KD", "3C"], "7H", house), play("8H"));
+  assert.equal(after.last.kind, "royal");
+  assert.equal(after.again, false);
+  assert.equal(chains.seatToAct(after), 1);
+  assert.deepEqual(chains.botMove(chainsTable(["KH", "8H", "9C"], "7H")), play("8H"));
+  assert.deepEqual(chains.botMove(chainsTable(["KH", "8H", "9C"], "7H", house)), play("KH"));
+});
+
+test("chains: draw-after-royal: stopping after a royal draws a card", () => {
+  const family = chains.applyMove(chainsTable(["8H", "KD", "3C"], "7H"), play("8H"));
+  assert.deepEqual(chains.legalMoves(family), [{ action: "pass" }]);
+  const after = chains.applyMove(chainsTable(["8H", "KD", "3C"], "7H", { "draw-after-royal": "played" }), play("8H"));
+  assert.deepEqual(chains.legalMoves(after), [{ action: "draw" }]);
+  assert.throws(() => chains.applyMove(after, { action: "pass" }), /\(chains-variant-draw-after-royal\)$/);
+  assert.deepEqual(chains.botMove(after), { action: "draw" });
+  const drawn = chains.applyMove(after, { action: "draw" });
+  assert.deepEqual(drawn.hands[0], ["KD", "3C", after.deck[0]]);
+  assert.equal(chains.seatToAct(drawn), 1);
+});
+
+test("chains: same-rank: any card of the rank goes on the pile", () => {
+  assert.throws(() => chains.applyMove(chainsTable(["7C", "KD"], "7H"), play("7C")), /\(chains-same-rank\)$/);
+  const s = chainsTable(["7C", "KD"], "7H", { "same-rank": "played" });
+  assert.deepEqual(chains.legalMoves(s), [play("7C")]);
+  const after = chains.applyMove(s, chains.botMove(s));
+  assert.equal(after.last.kind, "same");
+  assert.equal(after.pile[after.pile.length - 1], "7C");
+});
+
+const FOLD = { action: "fold" };
+const CHECK = { action: "check" };
+const SEE = { action: "see" };
+const KEEP = { action: "keep" };
+const act = (s, ...moves) => moves.reduce((at, m) => stack.applyMove(at, m), s);
+
+/** Give seats the cards named, swapping each with wherever it was (every card stays in one place). */
+function setHands(s, wanted) {
+  const out = JSON.parse(JSON.stringify(s));
+  const places = [...out.hands, out.deck, out.discards];
+  for (const [seat, cards] of Object.entries(wanted)) {
+    cards.forEach((code, k) => {
+      const here = out.hands[seat][k];
+      const where = places.find((pl) => pl.includes(code));
+      const i = where.indexOf(code);
+      where[i] = here;
+      out.hands[seat][k] = code;
+    });
+  }
+  return out;
+}
+
+/** Two players tie on an 11-chip pot (test_three_chip_stack_split_and_ruling_odd_chip's hand). */
+function split(house = null) {
+  let s = act(stack.newGame({ players: 3, seed: 8, house }), SEE, SEE, { action: "raise", amount: 1 }, SEE, FOLD, KEEP, KEEP);
+  const d = s.dealer;
+  const a = (d + 1) % 3;
+  s = setHands(s, { [a]: ["3S", "AD", "9C"], [d]: ["3H", "AC", "9D"] });
+  return [act(s, CHECK, CHECK), d, a];
+}
+
+test("3-chip-stack: odd-chip dealer and next-hand: where the chip a split leaves goes", () => {
+  let [after, d, a] = split();
+  assert.equal(after.rounds.at(-1).potTo[a], 6);
+  assert.equal(after.rounds.at(-1).oddTo, null);
+  [after, d, a] = split({ "odd-chip": "dealer" });
+  assert.equal(after.rounds.at(-1).potTo[a], 5);
+  assert.equal(after.rounds.at(-1).potTo[d], 6);
+  assert.equal(after.rounds.at(-1).oddTo, "dealer");
+  [after, d, a] = split({ "odd-chip": "next-hand" });
+  const done = after.rounds.at(-1);
+  assert.deepEqual([done.potTo[a], done.potTo[d], done.oddTo], [5, 5, "next-hand"]);
+  assert.equal(after.carried, 1);
+  assert.equal(after.pot, 3 + 1);
+});
+
+test("3-chip-stack: passed-chip after-hand: the chip waits beside the dealer until the hand is over", () => {
+  const s = stack.newGame({ players: 3, seed: 8, house: { "passed-chip": "after-hand" } });
+  const d = s.dealer;
+  const p = stack.seatToAct(s);
+  let after = stack.applyMove(s, FOLD);
+  assert.deepEqual([after.chips[p], after.chips[d], after.passedToDealer], [14, 12, 1]);
+  after = stack.applyMove(after, SEE);
+  assert.deepEqual(stack.legalMoves(after).at(-2), { action: "raise", amount: 12 });
+  const done = stack.applyMove(after, FOLD).rounds.at(-1);
+  assert.equal(done.chips[d], 13);
+});
+
+test("every house option: 100 computer-only games each end by the rules, no card or chip lost", () => {
+  const houses = [
+    [chains, { "no-extra-play": "played" }], [chains, { "draw-after-royal": "played" }], [chains, { "same-rank": "played" }],
+    [stack, { "odd-chip": "dealer" }], [stack, { "odd-chip": "next-hand" }], [stack, { "passed-chip": "after-hand" }],
+  ];
+  for (const [m, house] of houses) {
+    for (let seed = 0; seed < 100; seed += 1) {
+      let s = m.newGame({ players: 2 + (seed % 5), seed, house });
+      assert.deepEqual(s.house, house);
+      let moves = 0;
+      while (m.seatToAct(s) !== null) {
+        const move = m.botMove(s);
+        assert.ok(m.legalMoves(s).some((x) => sameMove(x, move)));
+        s = m.applyMove(s, move);
+        moves += 1;
+        assert.ok(moves < MAX_MOVES);
+      }
+      if (m === chains) sameCards([...s.hands.flat(), ...s.deck, ...s.pile]);
+    }
+  }
+});

@@ -1,5 +1,5 @@
 // For tests/test_play_differential_chains_stack.py: one JSON request a line on stdin,
-//   {"game": "chains" | "3-chip-stack", "players": 4, "seed": 17, "digest": false}
+//   {"game": "chains" | "3-chip-stack", "players": 4, "seed": 17, "house": {...} or absent, "digest": false}
 // and one line out for each: the whole game played by botMove alone. Without "digest", the
 // answer is {"states": [every state, the first one included], "moves": [every move]}; with
 // "digest": true it is {"digests": [...]}, one a step: the first 16 hex digits of the SHA-256 of
@@ -22,7 +22,7 @@ function play(req) {
   const digests = [];
   let step = 0;
   try {
-    let s = m.newGame({ players: req.players, seed: req.seed });
+    let s = m.newGame({ players: req.players, seed: req.seed, house: req.house ?? null });
     for (;;) {
       const over = m.seatToAct(s) === null;
       const move = over ? null : m.botMove(s);

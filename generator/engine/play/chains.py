@@ -19,19 +19,24 @@ State (camelCase, plain JSON; a card is written as the CLI writes it, "10H"):
   who went out, whether it was blocked, the cards left in each hand, the scores); ``totals``;
   ``over`` and ``winners`` (everyone on the lowest total once the ten hands are played).
 - ``last``: what the last move did (None before the first); ``rng``: the seeded generator's state.
+- ``house``: the table's own rules (issue 25), the options of the scoring engine's
+  ``HOUSE_OPTIONS`` that differ from the family's rules (``{"same-rank": "played"}``; ``{}``: the
+  family's rules). Legal moves, each move and the computer player follow them.
 
 Moves: ``{"action": "play", "card": "8H"}``, ``{"action": "draw"}``, ``{"action": "pass"}`` (on a
-first turn with no play, with nothing to draw, or to stop after a royal).
+first turn with no play, with nothing to draw, or to stop after a royal; with the
+draw-after-royal variation, stopping after a royal is a draw while there is one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, build_deck, format_card, parse_card
 from ..errors import IllegalPlay
 from ..games import chains as engine
+from ..games.fields import house_field
 from ..limits import quote
 from . import rng
 
@@ -67,17 +72,29 @@ def _codes(cards: Sequence[Card]) -> list[str]:
     return [_CODE[c.order] for c in cards]
 
 
-_JUDGED: dict[tuple[str, str], engine.Judgement] = {}
+_JUDGED: dict[tuple[str, str, frozenset[engine.Variant]], engine.Judgement] = {}
 
 
-def _judge(top: str, code: str) -> engine.Judgement:
-    """The engine's ``judge_play`` of one card on another, worked out once per pair: runs and
-    royals round the circle K-A-2 (chains-ruling-ace); with one deck no card goes on itself
-    (chains-ruling-same-card); the practice game plays the standard rules, no variation
-    (chains-ruling-variations-combine)."""
-    verdict = _JUDGED.get((top, code))
+def house_of(house: Mapping[str, str] | None) -> dict[str, str]:
+    """The table's own rules as the state keeps them: the options (checked by the engine's
+    ``house_field``) whose value is not the family's, in ``HOUSE_OPTIONS`` order."""
+    chosen = house_field(None if house is None else dict(house), engine.HOUSE_OPTIONS)
+    return {o.id: chosen[o.id] for o in engine.HOUSE_OPTIONS if chosen[o.id] != o.default}
+
+
+def _variants(state: State) -> frozenset[engine.Variant]:
+    """The variations the table plays (chains-ruling-variations-combine: any together)."""
+    return engine.house_variants(state.get("house") or {})
+
+
+def _judge(top: str, code: str, variants: frozenset[engine.Variant] = frozenset()) -> engine.Judgement:
+    """The engine's ``judge_play`` of one card on another under the table's ``variants``, worked
+    out once per pair: runs and royals round the circle K-A-2 (chains-ruling-ace); with one deck
+    no card goes on itself (chains-ruling-same-card)."""
+    verdict = _JUDGED.get((top, code, variants))
     if verdict is None:
-        verdict = _JUDGED[(top, code)] = engine.judge_play(_CARD[top], _CARD[code], decks=DECKS)
+        verdict = _JUDGED[(top, code, variants)] = engine.judge_play(
+            _CARD[top], _CARD[code], decks=DECKS, variants=variants)
     return verdict
 
 
@@ -89,7 +106,8 @@ def _playable(state: State) -> list[str]:
     """The cards of the seat to act that may go on the top card, in hand order: the engine's
     ``HandState.playable``, on the codes."""
     top = state["pile"][-1]
-    return [c for c in state["hands"][state["turn"]] if c != top and _judge(top, c).legal]
+    variants = _variants(state)
+    return [c for c in state["hands"][state["turn"]] if c != top and _judge(top, c, variants).legal]
 
 
 def _hand_state(state: State) -> engine.HandState:
@@ -97,7 +115,7 @@ def _hand_state(state: State) -> engine.HandState:
     return engine.HandState(
         hands=tuple(_cards(h) for h in state["hands"]), pile=_cards(state["pile"]),
         stock=_cards(state["deck"]), turn=state["turn"], decks=DECKS, again=state["again"],
-        had_turn=frozenset(state["hadTurn"]), stuck=state["stuck"],
+        had_turn=frozenset(state["hadTurn"]), stuck=state["stuck"], variants=_variants(state),
     )
 
 
@@ -118,14 +136,16 @@ def _put_hand(state: State, hs: engine.HandState) -> None:
     state["pile"] = _codes(hs.pile)
 
 
-def new_game(players: int, seed: int) -> State:
-    """A game of ten hands for ``players`` seats, every shuffle drawn from ``seed``."""
+def new_game(players: int, seed: int, house: Mapping[str, str] | None = None) -> State:
+    """A game of ten hands for ``players`` seats, every shuffle drawn from ``seed``, played by the
+    table's ``house`` options (None or ``{}``: the family's rules)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalPlay(f"a practice game of Chains is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                           f"not {quote(players)} (chains-ruling-players)")
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
         raise IllegalPlay(f"the seed must be a whole number of at most {MAX_SEED} either side of 0, "
                           f"not {quote(seed)}")
+    chosen = house_of(house)
     r = rng.seed_state(seed)
     # chains-ruling-first-dealer: any way the table likes; here the seed draws the first dealer.
     first, r = rng.below(r, players)
@@ -133,7 +153,7 @@ def new_game(players: int, seed: int) -> State:
         "game": GAME, "players": players, "seed": seed, "handNumber": 1, "firstDealer": first,
         "dealer": first, "turn": None, "again": False, "hadTurn": [], "stuck": 0,
         "hands": [], "deck": [], "pile": [], "totals": [0] * players, "rounds": [],
-        "over": False, "winners": [], "last": None, "rng": 0,
+        "over": False, "winners": [], "last": None, "rng": 0, "house": chosen,
     }
     hs, r = _deal_hand(state, first, r)
     _put_hand(state, hs)
@@ -157,7 +177,10 @@ def legal_moves(state: State) -> list[MoveRecord]:
         return []
     moves: list[MoveRecord] = [{"action": PLAY, "card": c} for c in _playable(state)]
     if state["again"]:
-        moves.append({"action": PASS})  # chains-ruling-royal: stopping after a royal costs no card
+        # chains-ruling-royal: stopping after a royal costs no card; with the draw-after-royal
+        # variation it is a draw, while there is one.
+        draws = engine.Variant.DRAW_AFTER_ROYAL in _variants(state) and not _nothing_to_draw(state)
+        moves.append({"action": DRAW if draws else PASS})
     elif not moves:
         # chains-ruling-must-play: draw only when no card can be played; chains-ruling-first-turn:
         # a first turn of the hand passes instead; chains-ruling-deck-runs-out: so does a player
@@ -192,7 +215,13 @@ def _refusal(state: State, move: object) -> IllegalPlay:
                                "(chains-same-rank)")
         return IllegalPlay(f"{code} may not go on {top}: a card must be one rank up or down (a run) "
                            "or of the same suit (a flush) (chains-legal-plays)")
-    if action == DRAW and state["again"]:
+    if state["again"]:
+        if engine.Variant.DRAW_AFTER_ROYAL in _variants(state):
+            if action == PASS:
+                return IllegalPlay("with the draw-after-royal variation, a player who plays no other "
+                                   "card after a royal draws one (chains-variant-draw-after-royal)")
+            return IllegalPlay("there is nothing left to draw, so a player who stops after a royal "
+                               "passes (chains-ruling-deck-runs-out)")
         return IllegalPlay("after a royal a player may play another card or stop, and draws nothing "
                            "(chains-ruling-royal)")
     if playable:
@@ -264,7 +293,8 @@ def apply_move(state: State, move: MoveRecord) -> State:
 # --- The computer player ----------------------------------------------------------------------
 
 
-def _left_after(hand: Sequence[str], top: str) -> tuple[int, int]:
+def _left_after(hand: Sequence[str], top: str,
+                variants: frozenset[engine.Variant] = frozenset()) -> tuple[int, int]:
     """The fewest points the hand can be left holding this turn, playing one of its cards on
     ``top`` and then, after each royal, the best extra card or none (chains-ruling-royal-chain):
     ``(points left, index of the first card to play)``, the earliest card on equal points; -1
@@ -273,13 +303,13 @@ def _left_after(hand: Sequence[str], top: str) -> tuple[int, int]:
     for i, code in enumerate(hand):
         if code == top:
             continue
-        verdict = _judge(top, code)
+        verdict = _judge(top, code, variants)
         if not verdict.legal:
             continue
         rest = [*hand[:i], *hand[i + 1:]]
         left = sum(_POINTS[c] for c in rest)
         if verdict.again and rest:
-            left = min(left, _left_after(rest, code)[0])
+            left = min(left, _left_after(rest, code, variants)[0])
         if left < best[0]:
             best = (left, i)
     return best
@@ -294,7 +324,7 @@ def bot_move(state: State) -> MoveRecord:
     if moves[0]["action"] != PLAY:
         return moves[0]
     hand = state["hands"][state["turn"]]
-    _, i = _left_after(hand, state["pile"][-1])
+    _, i = _left_after(hand, state["pile"][-1], _variants(state))
     if i < 0:
-        return {"action": PASS}
+        return moves[-1]  # stopping after a royal: a pass, or a draw (the draw-after-royal variation)
     return {"action": PLAY, "card": hand[i]}

@@ -14,7 +14,7 @@ and edited, through both and compares the verdicts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -46,10 +46,13 @@ def same_move(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-def replay(module: ModuleType, players: int, seed: int, moves: Sequence[Any], *, human: int = HUMAN) -> Any:
-    """The state after ``moves`` from ``module.new_game(players, seed)``; :class:`RefusedSave` at
-    the first move the rules refuse or a computer seat (every seat but ``human``) would not make."""
-    state = module.new_game(players, seed)
+def replay(module: ModuleType, players: int, seed: int, moves: Sequence[Any], *, human: int = HUMAN,
+           house: Mapping[str, str] | None = None) -> Any:
+    """The state after ``moves`` from ``module.new_game(players, seed)``, played by the table's
+    ``house`` options (issue 25; None, as in a save from before them: the family's rules);
+    :class:`RefusedSave` at the first move the rules refuse or a computer seat (every seat but
+    ``human``) would not make."""
+    state = module.new_game(players, seed) if house is None else module.new_game(players, seed, house)
     for at, move in enumerate(moves):
         seat = module.seat_to_act(state)
         if seat is not None and seat != human:

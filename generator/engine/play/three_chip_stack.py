@@ -19,10 +19,17 @@ State (camelCase, plain JSON; a card is written as the CLI writes it, "10H"):
   still to act this round or this exchange, the one to act first.
 - ``chips``: the chips in front of each player; ``pot``; ``bet``: the bet of the round;
   ``putIn``: what each seat has put in this round; ``inHand`` / ``dealtIn``; ``passedToDealer``.
-  ``sum(chips) + pot`` is always ``players * start``.
+  ``sum(chips) + pot`` is always ``players * start``, but for a chip passed on a fold that waits
+  beside the dealer until the hand is over (the house rule passed-chip ``after-hand``).
 - ``totals``: each player's chips after the last finished hand; ``rounds``: each finished hand
   (dealer, hands, showdown or not, winners, the card that decided, what each seat took of the pot,
-  chips after); ``over`` and ``winner``; ``last``: what the last move did; ``rng``.
+  chips after, and ``odd``/``oddTo``: the chips a split left over and where they went under the
+  house rule odd-chip ``dealer`` or ``next-hand``, ``None`` under ``winners``); ``over`` and
+  ``winner``; ``last``: what the last move did; ``rng``.
+- ``house``: the table's own rules (issue 25), the options of the scoring engine's
+  ``HOUSE_OPTIONS`` that differ from the family's rules (``{"odd-chip": "dealer"}``; ``{}``: the
+  family's rules); ``carried``: the chips a split left in the middle for this hand's pot (odd-chip
+  ``next-hand``). The betting, the payout and the computer player follow them.
 
 Moves: ``{"action": "fold"}``, ``{"action": "check"}``, ``{"action": "see"}``,
 ``{"action": "bet", "amount": 2}``, ``{"action": "raise", "amount": 2}`` (2 more than the bet), and
@@ -33,13 +40,14 @@ in the exchange ``{"action": "exchange", "card": "4C"}`` (throw it away, be deal
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
 from ..cards import Card, build_deck, format_card, parse_card
 from ..errors import IllegalPlay
 from ..games import three_chip_stack as engine
+from ..games.fields import house_field
 from ..limits import quote
 from . import rng
 
@@ -79,6 +87,26 @@ def _total(state: State) -> int:
     return int(state["players"]) * int(state["start"])
 
 
+def house_of(house: Mapping[str, str] | None) -> dict[str, str]:
+    """The table's own rules as the state keeps them: the options (checked by the engine's
+    ``house_field``) whose value is not the family's, in ``HOUSE_OPTIONS`` order."""
+    chosen = house_field(None if house is None else dict(house), engine.HOUSE_OPTIONS)
+    return {o.id: chosen[o.id] for o in engine.HOUSE_OPTIONS if chosen[o.id] != o.default}
+
+
+def _house(state: State) -> dict[str, str]:
+    """Every option of the table, the family's for those it leaves out (a save from before the
+    options has none)."""
+    return engine.house_options(state.get("house") or {})
+
+
+def _waiting(state: State) -> int:
+    """Chips passed on folds that wait beside the dealer until the hand is over (passed-chip
+    ``after-hand``, three-chip-stack-ruling-passed-chip); none once the game is over."""
+    after = _house(state)["passed-chip"] == "after-hand"
+    return int(state["passedToDealer"]) if after and not state["over"] else 0
+
+
 def _hand_state(state: State) -> engine.HandState:
     """The engine's view of the hand in play."""
     return engine.HandState(
@@ -86,6 +114,7 @@ def _hand_state(state: State) -> engine.HandState:
         in_hand=tuple(state["inHand"]), bet=state["bet"], put_in=tuple(state["putIn"]),
         to_act=tuple(state["toAct"]) if state["phase"] != EXCHANGE else (),
         passed_to_dealer=state["passedToDealer"], total=_total(state), dealt_in=tuple(state["dealtIn"]),
+        house=_house(state),
     )
 
 
@@ -101,17 +130,18 @@ def _put_betting(state: State, hs: engine.HandState) -> None:
 
 def _check_chips(state: State) -> None:
     """The number of chips never changes, and nobody holds fewer than none."""
-    assert sum(state["chips"]) + state["pot"] == _total(state), (state["chips"], state["pot"])
+    assert sum(state["chips"]) + state["pot"] + _waiting(state) == _total(state), (state["chips"], state["pot"])
     assert min(state["chips"]) >= 0, state["chips"]
 
 
-def _start_hand(state: State, dealer: int, seed: int) -> None:
+def _start_hand(state: State, dealer: int, seed: int, carried: int = 0) -> None:
     """three-chip-stack-ante: the dealer stacks 3, or all they have if fewer
     (three-chip-stack-ruling-short-dealer), as their own first-round bet, acting last
     (three-chip-stack-ruling-dealer): the engine's start_hand; three-chip-stack-deal:
     a fresh shuffle of the pack, three cards each, one at a time clockwise from the dealer's left,
-    to every player still in the game."""
-    hs = engine.start_hand(state["totals"], dealer)
+    to every player still in the game. ``carried``: the chips a split left in the middle (odd-chip
+    ``next-hand``), which start the pot."""
+    hs = engine.start_hand(state["totals"], dealer, house=_house(state), carried=carried)
     order, seed = rng.shuffled(seed, _DECK_CODES)
     n = state["players"]
     hands: list[list[str]] = [[] for _ in range(n)]
@@ -128,11 +158,13 @@ def _start_hand(state: State, dealer: int, seed: int) -> None:
     state["deck"] = order[k:]
     state["discards"] = []
     state["dealtIn"] = list(hs.dealt_in)
+    state["carried"] = carried
     state["rng"] = seed
 
 
-def new_game(players: int, seed: int) -> State:
-    """A game for ``players`` seats with 15 chips each, every shuffle drawn from ``seed``."""
+def new_game(players: int, seed: int, house: Mapping[str, str] | None = None) -> State:
+    """A game for ``players`` seats with 15 chips each, every shuffle drawn from ``seed``, played
+    by the table's ``house`` options (None or ``{}``: the family's rules)."""
     if (isinstance(players, bool) or not isinstance(players, int)
             or not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS):
         raise IllegalPlay(f"3 Chip Stack is for {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, "
@@ -140,6 +172,7 @@ def new_game(players: int, seed: int) -> State:
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
         raise IllegalPlay(f"the seed must be a whole number of at most {MAX_SEED} either side of 0, "
                           f"not {quote(seed)}")
+    chosen = house_of(house)
     r = rng.seed_state(seed)
     # three-chip-stack-ruling-first-dealer: any player; here the seed draws the first dealer.
     first, r = rng.below(r, players)
@@ -148,7 +181,7 @@ def new_game(players: int, seed: int) -> State:
         "dealer": first, "phase": FIRST, "toAct": [], "hands": [], "deck": [], "discards": [],
         "chips": [], "pot": 0, "bet": 0, "putIn": [], "inHand": [], "dealtIn": [], "passedToDealer": 0,
         "totals": [START_CHIPS] * players, "rounds": [], "over": False, "winner": None, "last": None,
-        "rng": 0,
+        "rng": 0, "house": chosen, "carried": 0,
     }
     _start_hand(state, first, r)
     _check_chips(state)
@@ -244,6 +277,7 @@ def _finish_hand(out: State, hs: engine.HandState) -> None:
         "hands": [list(h) for h in out["hands"]], "inHand": list(hs.in_hand), "pot": result.pot,
         "potTo": list(result.pot_to), "winners": list(result.winners), "decidedBy": result.decided_by,
         "passedToDealer": result.passed_to_dealer, "folded": list(result.folded), "chips": list(result.chips),
+        "odd": result.odd, "oddTo": result.odd_to,
     })
     out["last"]["handOver"] = True
     out["totals"] = list(result.chips)
@@ -258,7 +292,9 @@ def _finish_hand(out: State, hs: engine.HandState) -> None:
     # three-chip-stack-next-dealer, three-chip-stack-ruling-next-dealer: to the left, skipping
     # players who are out.
     out["handNumber"] += 1
-    _start_hand(out, engine.next_dealer(result.chips, out["dealer"]), out["rng"])
+    # three-chip-stack-ruling-odd-chip: under next-hand the chips a split left over start the pot.
+    carried = result.odd if result.odd_to == "next-hand" else 0
+    _start_hand(out, engine.next_dealer(result.chips, out["dealer"]), out["rng"], carried)
 
 
 def apply_move(state: State, move: MoveRecord) -> State:
@@ -292,8 +328,8 @@ def apply_move(state: State, move: MoveRecord) -> State:
         _check_chips(out)
         return out
     # The engine's apply_action: a raise comes back round to everyone still in
-    # (three-chip-stack-ruling-betting); a passed chip is the dealer's at once
-    # (three-chip-stack-ruling-passed-chip).
+    # (three-chip-stack-ruling-betting); a passed chip is the dealer's at once, or after the hand
+    # (three-chip-stack-ruling-passed-chip, the house rule passed-chip).
     hs = engine.apply_action(_hand_state(state), engine.Action(engine.Verb(move["action"]), amount or 0))
     out["last"]["passed"] = hs.passed_to_dealer - state["passedToDealer"]  # three-chip-stack-fold-first
     _put_betting(out, hs)

@@ -7,7 +7,7 @@
 // rules-data/3-chip-stack.yaml.
 
 import { IllegalPlay, buildDeck, card as cardOf } from "../engine/cards.js";
-import { HAND_SIZE, decideShowdown, handKey, strength } from "../engine/3-chip-stack.js";
+import { HAND_SIZE, HOUSE_OPTIONS, decideShowdown, handKey, houseOptions, strength } from "../engine/3-chip-stack.js";
 import { below, seedState, shuffled } from "./rng.js";
 
 const GAME = "3-chip-stack";
@@ -36,9 +36,29 @@ const orderFromLeft = (n, dealer) => Array.from({ length: n }, (_, k) => (dealer
 const total = (state) => state.players * state.start;
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
+/** The table's own rules as the state keeps them (house_of): the options, checked, whose value is
+ * not the family's, in HOUSE_OPTIONS order. */
+function houseOf(house = null) {
+  const chosen = houseOptions(house ?? null);
+  const out = {};
+  for (const o of HOUSE_OPTIONS) if (chosen[o.id] !== o.default) out[o.id] = chosen[o.id];
+  return out;
+}
+
+/** Every option of the table, the family's for those it leaves out (a save from before the
+ * options has none). */
+const houseOfState = (state) => houseOptions(state.house || {});
+
+/** Chips passed on folds that wait beside the dealer until the hand is over (passed-chip
+ * after-hand, three-chip-stack-ruling-passed-chip); none once the game is over. */
+function waiting(state) {
+  const after = houseOfState(state)["passed-chip"] === "after-hand";
+  return after && !state.over ? state.passedToDealer : 0;
+}
+
 function checkChips(state) {
   // The number of chips never changes, and nobody holds fewer than none.
-  if (sum(state.chips) + state.pot !== total(state) || Math.min(...state.chips) < 0) {
+  if (sum(state.chips) + state.pot + waiting(state) !== total(state) || Math.min(...state.chips) < 0) {
     throw new Error(`chips created or lost: ${JSON.stringify(state.chips)} + pot ${state.pot} != ${total(state)}`);
   }
 }
@@ -48,7 +68,7 @@ function checkChips(state) {
  * (three-chip-stack-ruling-dealer), so the others see 3, and the dealer acts last
  * (three-chip-stack-ruling-dealer-last). three-chip-stack-deal: a fresh shuffle, three cards each,
  * one at a time clockwise from the dealer's left, to every player still in the game. */
-function startHand(state, dealer, seed) {
+function startHand(state, dealer, seed, carried = 0) {
   const n = state.players;
   const chips = state.totals.slice();
   const stack = Math.min(DEALER_STACK, chips[dealer]);
@@ -65,7 +85,8 @@ function startHand(state, dealer, seed) {
   state.phase = FIRST;
   state.toAct = seats;
   state.chips = chips;
-  state.pot = stack;
+  // odd-chip next-hand: the chips a split left in the middle start the pot.
+  state.pot = stack + carried;
   state.bet = FIRST_ROUND_MINIMUM;
   state.putIn = putIn;
   state.inHand = inHand;
@@ -74,10 +95,11 @@ function startHand(state, dealer, seed) {
   state.deck = order.slice(k);
   state.discards = [];
   state.dealtIn = inHand.slice();
+  state.carried = carried;
   state.rng = next;
 }
 
-export function newGame({ players, seed } = {}) {
+export function newGame({ players, seed, house = null } = {}) {
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
     throw new IllegalPlay(`3 Chip Stack is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players} ` +
       "(three-chip-stack-players)");
@@ -85,6 +107,7 @@ export function newGame({ players, seed } = {}) {
   if (!Number.isSafeInteger(seed)) {
     throw new IllegalPlay(`the seed must be a whole number of at most ${Number.MAX_SAFE_INTEGER} either side of 0, not ${seed}`);
   }
+  const chosen = houseOf(house);
   let r = seedState(seed);
   // three-chip-stack-ruling-first-dealer: any player; here the seed draws the first dealer.
   let first;
@@ -93,7 +116,7 @@ export function newGame({ players, seed } = {}) {
     game: GAME, players, seed, start: START_CHIPS, handNumber: 1, dealer: first, phase: FIRST, toAct: [],
     hands: [], deck: [], discards: [], chips: [], pot: 0, bet: 0, putIn: [], inHand: [], dealtIn: [],
     passedToDealer: 0, totals: new Array(players).fill(START_CHIPS), rounds: [], over: false, winner: null,
-    last: null, rng: 0,
+    last: null, rng: 0, house: chosen, carried: 0,
   };
   startHand(state, first, r);
   checkChips(state);
@@ -209,10 +232,10 @@ function applyAction(out, state, move) {
     inHand[p] = false;
     if (state.phase === FIRST && putIn[p] === 0 && p !== state.dealer) {
       // three-chip-stack-fold-first: a player who bets nothing passes the dealer a chip
-      // (three-chip-stack-ruling-fold-chip), and the dealer has it at once
-      // (three-chip-stack-ruling-passed-chip).
+      // (three-chip-stack-ruling-fold-chip); three-chip-stack-ruling-passed-chip: the dealer has
+      // it at once, or (after-hand) it waits beside the dealer until the hand is over.
       chips[p] -= FOLD_CHIP;
-      chips[state.dealer] += FOLD_CHIP;
+      if (houseOfState(state)["passed-chip"] !== "after-hand") chips[state.dealer] += FOLD_CHIP;
       out.passedToDealer = state.passedToDealer + FOLD_CHIP;
     }
     // three-chip-stack-fold-second: folding in the second round costs nothing more.
@@ -260,23 +283,31 @@ function finishHand(out, showdown) {
   const potTo = new Array(n).fill(0);
   let decidedBy = null;
   let winners;
+  const house = houseOfState(out);
+  const oddChip = house["odd-chip"];
+  let odd = 0;
   if (!showdown) {
     winners = [order[0]];
     potTo[order[0]] = out.pot;
   } else {
-    const result = decideShowdown(order.map((s) => out.hands[s].map(cardOf)), out.pot);
+    const result = decideShowdown(order.map((s) => out.hands[s].map(cardOf)), out.pot, house);
     decidedBy = result.decided_by;
     winners = result.winners.map((i) => order[i]).sort((a, b) => a - b);
     result.shares.forEach((share, i) => { potTo[order[i]] = share; });
+    odd = result.odd ?? 0;
+    if (oddChip === "dealer") potTo[out.dealer] += odd;
   }
   const chips = out.chips.map((c, s) => c + potTo[s]);
-  if (sum(chips) !== total(out)) throw new Error(`chips created or lost: ${JSON.stringify(chips)}`);
+  // passed-chip after-hand: the chips passed on folds reach the dealer now.
+  if (house["passed-chip"] === "after-hand") chips[out.dealer] += out.passedToDealer;
+  const carried = oddChip === "next-hand" ? odd : 0;
+  if (sum(chips) + carried !== total(out)) throw new Error(`chips created or lost: ${JSON.stringify(chips)}`);
   const folded = [];
   for (let s = 0; s < n; s += 1) if (out.dealtIn[s] && !out.inHand[s]) folded.push(s);
   out.rounds.push({
     number: out.handNumber, dealer: out.dealer, showdown, hands: out.hands.map((h) => h.slice()),
     inHand: out.inHand.slice(), pot: out.pot, potTo, winners, decidedBy, passedToDealer: out.passedToDealer,
-    folded, chips: chips.slice(),
+    folded, chips: chips.slice(), odd, oddTo: oddChip === "winners" ? null : oddChip,
   });
   out.last.handOver = true;
   out.totals = chips.slice();
@@ -292,7 +323,8 @@ function finishHand(out, showdown) {
   }
   // three-chip-stack-next-dealer, three-chip-stack-ruling-next-dealer.
   out.handNumber += 1;
-  startHand(out, nextDealer(chips, out.dealer), out.rng);
+  // three-chip-stack-ruling-odd-chip: under next-hand the chips a split left over start the pot.
+  startHand(out, nextDealer(chips, out.dealer), out.rng, carried);
 }
 
 export function applyMove(state, move) {

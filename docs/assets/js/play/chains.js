@@ -5,8 +5,8 @@
 // are the port of apply_move in generator/engine/games/chains.py. Rule ids point at
 // rules-data/chains.yaml.
 
-import { IllegalPlay, buildDeck, card as cardOf } from "../engine/cards.js";
-import { handPoints, judgePlay } from "../engine/chains.js";
+import { IllegalPlay, buildDeck, card as cardOf, houseField } from "../engine/cards.js";
+import { HOUSE_OPTIONS, handPoints, houseVariants, judgePlay } from "../engine/chains.js";
 import { below, seedState, shuffled } from "./rng.js";
 
 const GAME = "chains";
@@ -28,15 +28,28 @@ const PASS = "pass";
 const cards = (codes) => codes.map(cardOf);
 const points = (codes) => handPoints(cards(codes), DECKS);
 
-/** The cards of the hand to act that may go on the top card, in hand order. judgePlay: runs and
- * royals round the circle K-A-2 (chains-ruling-ace); with one deck no card goes on itself
- * (chains-ruling-same-card); the practice game plays no variation (chains-ruling-variations-combine). */
+/** The table's own rules as the state keeps them (house_of): the options, checked by houseField,
+ * whose value is not the family's, in HOUSE_OPTIONS order. */
+function houseOf(house = null) {
+  const chosen = houseField(house ?? null, HOUSE_OPTIONS);
+  const out = {};
+  for (const o of HOUSE_OPTIONS) if (chosen[o.id] !== o.default) out[o.id] = chosen[o.id];
+  return out;
+}
+
+/** The variations the table plays (chains-ruling-variations-combine: any together). */
+const variantsOf = (state) => houseVariants(state.house || {});
+
+/** The cards of the hand to act that may go on the top card, in hand order. judgePlay under the
+ * table's variations: runs and royals round the circle K-A-2 (chains-ruling-ace); with one deck
+ * no card goes on itself (chains-ruling-same-card). */
 function playable(state) {
   const top = cardOf(state.pile[state.pile.length - 1]);
+  const variants = variantsOf(state);
   const out = [];
   for (const code of state.hands[state.turn]) {
     if (out.includes(code) || code === top.code) continue;
-    if (judgePlay(top, cardOf(code), DECKS).legal) out.push(code);
+    if (judgePlay(top, cardOf(code), DECKS, variants).legal) out.push(code);
   }
   return out;
 }
@@ -63,7 +76,7 @@ function putHand(state, hs) {
   state.pile = hs.pile;
 }
 
-export function newGame({ players, seed } = {}) {
+export function newGame({ players, seed, house = null } = {}) {
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
     throw new IllegalPlay(`a practice game of Chains is for ${MIN_PLAYERS} to ${MAX_PLAYERS} players, ` +
       `not ${players} (chains-ruling-players)`);
@@ -71,6 +84,7 @@ export function newGame({ players, seed } = {}) {
   if (!Number.isSafeInteger(seed)) {
     throw new IllegalPlay(`the seed must be a whole number of at most ${Number.MAX_SAFE_INTEGER} either side of 0, not ${seed}`);
   }
+  const chosen = houseOf(house);
   let r = seedState(seed);
   // chains-ruling-first-dealer: any way the table likes; here the seed draws the first dealer.
   let first;
@@ -78,7 +92,7 @@ export function newGame({ players, seed } = {}) {
   const state = {
     game: GAME, players, seed, handNumber: 1, firstDealer: first, dealer: first, turn: null, again: false,
     hadTurn: [], stuck: 0, hands: [], deck: [], pile: [], totals: new Array(players).fill(0), rounds: [],
-    over: false, winners: [], last: null, rng: 0,
+    over: false, winners: [], last: null, rng: 0, house: chosen,
   };
   const [hs, next] = dealHand(players, first, r);
   putHand(state, hs);
@@ -97,7 +111,10 @@ export function legalMoves(state) {
   if (state.over) return [];
   const moves = playable(state).map((code) => ({ action: PLAY, card: code }));
   if (state.again) {
-    moves.push({ action: PASS }); // chains-ruling-royal: stopping after a royal costs no card
+    // chains-ruling-royal: stopping after a royal costs no card; with the draw-after-royal
+    // variation it is a draw, while there is one.
+    const draws = variantsOf(state).has("draw-after-royal") && !nothingToDraw(state);
+    moves.push({ action: draws ? DRAW : PASS });
   } else if (!moves.length) {
     // chains-ruling-must-play: draw only when no card can be played; chains-ruling-first-turn: a
     // first turn of the hand passes instead; chains-ruling-deck-runs-out: so does a player with
@@ -142,7 +159,15 @@ function refusal(state, move) {
     return new IllegalPlay(`${code} may not go on ${top}: a card must be one rank up or down (a run) ` +
       "or of the same suit (a flush) (chains-legal-plays)");
   }
-  if (move.action === DRAW && state.again) {
+  if (state.again) {
+    if (variantsOf(state).has("draw-after-royal")) {
+      if (move.action === PASS) {
+        return new IllegalPlay("with the draw-after-royal variation, a player who plays no other " +
+          "card after a royal draws one (chains-variant-draw-after-royal)");
+      }
+      return new IllegalPlay("there is nothing left to draw, so a player who stops after a royal " +
+        "passes (chains-ruling-deck-runs-out)");
+    }
     return new IllegalPlay("after a royal a player may play another card or stop, and draws nothing " +
       "(chains-ruling-royal)");
   }
@@ -177,7 +202,7 @@ function stepHand(state, move) {
     hadTurn: withSeat(state.hadTurn, p) });
   if (move.action === PLAY) {
     const top = cardOf(state.pile[state.pile.length - 1]);
-    const verdict = judgePlay(top, cardOf(move.card), DECKS);
+    const verdict = judgePlay(top, cardOf(move.card), DECKS, variantsOf(state));
     const i = hand.indexOf(move.card);
     const newHand = [...hand.slice(0, i), ...hand.slice(i + 1)];
     const hands = state.hands.map((h, s) => (s === p ? newHand : h));
@@ -266,16 +291,16 @@ export function applyMove(state, move) {
 /** The fewest points the hand can be left holding this turn (a card on `top`, then after each
  * royal the best extra card or none: chains-ruling-royal-chain): [points left, index of the first
  * card to play], the earliest card on equal points; -1 when no card can be played. */
-function leftAfter(hand, top) {
+function leftAfter(hand, top, variants = new Set()) {
   let best = [points(hand), -1];
   const topCard = cardOf(top);
   for (let i = 0; i < hand.length; i += 1) {
     if (hand[i] === top) continue;
-    const verdict = judgePlay(topCard, cardOf(hand[i]), DECKS);
+    const verdict = judgePlay(topCard, cardOf(hand[i]), DECKS, variants);
     if (!verdict.legal) continue;
     const rest = [...hand.slice(0, i), ...hand.slice(i + 1)];
     let left = points(rest);
-    if (verdict.again && rest.length) left = Math.min(left, leftAfter(rest, hand[i])[0]);
+    if (verdict.again && rest.length) left = Math.min(left, leftAfter(rest, hand[i], variants)[0]);
     if (left < best[0]) best = [left, i];
   }
   return best;
@@ -288,6 +313,7 @@ export function botMove(state) {
   if (!moves.length) throw new IllegalPlay("the game is over: nobody is to move (chains-game)");
   if (moves[0].action !== PLAY) return moves[0];
   const hand = state.hands[state.turn];
-  const [, i] = leftAfter(hand, state.pile[state.pile.length - 1]);
-  return i < 0 ? { action: PASS } : { action: PLAY, card: hand[i] };
+  const [, i] = leftAfter(hand, state.pile[state.pile.length - 1], variantsOf(state));
+  // stopping after a royal: a pass, or a draw (the draw-after-royal variation)
+  return i < 0 ? moves[moves.length - 1] : { action: PLAY, card: hand[i] };
 }

@@ -31,10 +31,11 @@ function canonical(value) {
 
 export const sameMove = (a, b) => canonical(a) === canonical(b);
 
-/** The state after `moves` from engine.newGame({players, seed}); RefusedSave at the first move
- * the rules refuse or a computer seat (every seat but `human`) would not make. */
-export function replaySave(engine, { players, seed, moves }, human = HUMAN) {
-  let state = engine.newGame({ players, seed });
+/** The state after `moves` from engine.newGame({players, seed, house}) (house: the table's own
+ * rules, issue 25; absent, as in a save from before them: the family's rules); RefusedSave at the
+ * first move the rules refuse or a computer seat (every seat but `human`) would not make. */
+export function replaySave(engine, { players, seed, moves, house = null }, human = HUMAN) {
+  let state = engine.newGame({ players, seed, house });
   moves.forEach((move, at) => {
     const seat = engine.seatToAct(state);
     if (seat !== null && seat !== human) {

@@ -205,3 +205,58 @@ def test_chips_k_a_2_scores_the_hand_by_the_table_and_back(page_of: Any, site_ur
     page.wait_for_function(f"document.querySelector('{result}').dataset.score === '{family}'")
     assert note_of(page, result) == ""
     assert page.errors == []
+
+
+# --- A family edition (rulebook build --house): the page's scorer follows the book -------------
+
+EDITION_PORT = SITE_PORT + 1
+
+
+@pytest.fixture(scope="module")
+def edition_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A family edition whose Chips plays K-A-2 as never a group, built and served on its own port."""
+    import functools
+    import threading
+
+    from generator.build import build
+
+    from .conftest import ROOT, _QuietHandler, _Server
+
+    folder = tmp_path_factory.mktemp("edition")
+    house = folder / "ours.yaml"
+    house.write_text("chips:\n  k-a-2: no-group\n", encoding="utf-8")
+    out = folder / "site"
+    build(ROOT, out, site_url=f"http://{SITE_HOST}:{EDITION_PORT}/", house=house)
+    server = _Server((SITE_HOST, EDITION_PORT), functools.partial(_QuietHandler, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://{SITE_HOST}:{EDITION_PORT}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_editions_scorer_scores_by_the_book_not_by_what_this_device_saved(browser: Any, edition_url: str) -> None:
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        # This device keeps the family's reading for Chips (chosen on another site, say).
+        ctx.add_init_script("""localStorage.setItem("rulebook-house-chips",
+          JSON.stringify({version: 1, house: {"k-a-2": "group"}}));""")
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{edition_url}chips/", wait_until="networkidle")
+        # No choice offered: the page is worded for one table, with no "back to the family's rules".
+        assert page.locator(CONTROL).count() == 0
+        assert page.locator("[data-house-reset]").count() == 0
+        assert page.locator("[data-house-edition]").count() == 1
+        result = '[data-widget="chips"] [data-result]'
+        page.wait_for_selector('[data-widget="chips"][data-mounted="true"]', state="attached")
+        page.fill('[data-widget="chips"] input[name="cards"]', "KH AH 2S ")
+        page.wait_for_function(f"document.querySelector('{result}').dataset.score !== ''")
+        assert page.get_attribute(result, "data-score") == "11"  # the book's rule: never a group
+        note = note_of(page, result)
+        assert note.startswith("By your table's rules: King, Ace and a wild 2: King, Ace and 2 never make a group"), note
+        assert errors == []
+    finally:
+        ctx.close()

@@ -54,3 +54,32 @@ def test_the_round_sizes_come_from_the_engine_and_the_rule(games: list[dict[str,
     assert [(int(a), int(c)) for a, _, c in options] == list(enumerate(range(3, 11), start=1))
     rule = next(q for q in play.quotes(games, "chips", "") if q["id"] == "chips-hand-sizes")
     assert plain_text(str(rule["html"]))[:40] in html
+
+
+@pytest.mark.parametrize("game_id", sorted(play.DRILLS))
+def test_the_practice_page_carries_the_house_options_in_words(game_id: str) -> None:
+    """The table names the rules in force as the game page does (issue 25): the page holds the
+    game's options with their readings in words (data-house-data), and a family edition's own
+    options (data-house-book) only when it changes the game."""
+    import html as html_lib
+    import json
+
+    from generator.content.house import control_data
+    from generator.render import game_refs
+
+    loaded = load_games(ROOT)
+    datas = [g.data for g in loaded]
+    source = next(g for g in loaded if g.id == game_id)
+    refs = game_refs(datas, None, page_url=lambda gid: f"../../{gid}/")
+    control = play.house_control(source, refs)
+    assert [o["id"] for o in control["options"]] == [o["id"] for o in control_data(source)["options"]]
+    page = str(play.render_practice(game_id, datas, "../../", house_control=control))
+    found = re.search(r'<div class="rb-play__house" data-house-data="([^"]*)" hidden></div>', page)
+    assert found, "no house data on the practice page"
+    data = json.loads(html_lib.unescape(found.group(1)))
+    assert data["game"] == game_id and data["options"] and all(
+        isinstance(label, str) and "[[" not in label for o in data["options"] for label in o["labels"])
+    option = control["options"][0]
+    other = next(v for v in option["values"] if v != option["default"])
+    book = str(play.render_practice(game_id, datas, "../../", house_control=control, house_book={option["id"]: other}))
+    assert f'data-house-book="{game_id}"' in book and "data-house-current=" in book

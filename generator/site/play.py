@@ -13,6 +13,13 @@ cite; an id that rules-data does not define fails the build.
 The "Play a practice game" section is a container, ``[data-practice-game="<game>"]``, inside a
 section that stays ``hidden`` until the whole-game module (``docs/assets/js/play/<game>.js``'s
 page script) mounts there and shows it: no promise of a game before there is one.
+
+The practice table plays by the table's own rules (issue 25): the page carries the game's house
+options with their readings in words (``data-house-data``, the shape of the game page's control,
+generator/content/house.py ``control_data``), so the table can say which rules are in force as the
+game page names them; a family edition (``rulebook build --house``) that changes the game also
+carries the book's options (``data-house-book``), which docs/assets/js/house/current.js
+``houseFor`` then gives.
 """
 
 from __future__ import annotations
@@ -102,8 +109,12 @@ def quotes(games: Sequence[Mapping[str, Any]], game_id: str, root: str) -> list[
     return out
 
 
-def render_practice(game_id: str, games: Sequence[Mapping[str, Any]], root: str) -> Markup:
-    """The server-rendered practice page of one game (no blank line: Markdown keeps it whole)."""
+def render_practice(game_id: str, games: Sequence[Mapping[str, Any]], root: str, *,
+                    house_control: Mapping[str, Any] | None = None,
+                    house_book: Mapping[str, str] | None = None) -> Markup:
+    """The server-rendered practice page of one game (no blank line: Markdown keeps it whole).
+    ``house_control``: the game's house options and their readings (the game page control's data);
+    ``house_book``: the options a family edition sets away from the family's rules."""
     if game_id not in DRILLS:
         known = ", ".join(repr(k) for k in DRILLS)
         raise UnknownPractice(f"unknown practice page {game_id!r}: the games are {known}")
@@ -113,19 +124,39 @@ def render_practice(game_id: str, games: Sequence[Mapping[str, Any]], root: str)
         "play/page.html", game=game, game_id=game_id, drill=DRILLS[game_id], root=root,
         game_url=f"{root}{game_id}/", quotes=quotes(games, game_id, root), rounds=rounds,
         refs=game_refs(games, None, page_url=lambda gid: f"{root}{gid}/"),
+        house_control=house_control, house_book=dict(house_book or {}),
     )
     return block(str(html))
 
 
+def house_control(game: Any, refs: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's house options as the game page's control reads them, readings in plain words."""
+    from ..content.house import control_data
+    from ..render import plain_text
+
+    options = control_data(game)["options"]
+    return {"game": game.id, "options": [
+        {**o, "labels": [plain_text(label, refs) for label in o["labels"]]} for o in options]}
+
+
 def register(env: Any) -> None:
     """Add the ``practice(game_id)`` macro to an mkdocs-macros env."""
+    from ..content.house import changed, edition
     from ..content.loader import load_games
     from .pages import project_root
 
     def practice(game_id: str) -> Markup:
         """The practice page of a game: its drill, and the place of the practice game."""
         page = getattr(env, "page", None)
-        return render_practice(game_id, [g.data for g in load_games(project_root(env))],
-                               page_root(getattr(page, "url", None)))
+        root = page_root(getattr(page, "url", None))
+        games = load_games(project_root(env))
+        datas = [g.data for g in games]
+        source = next((g for g in games if g.id == game_id), None)
+        control = book = None
+        if source is not None:
+            refs = game_refs(datas, None, page_url=lambda gid: f"{root}{gid}/")
+            control = house_control(source, refs)
+            book = {o.id: value for o, value in changed(source, edition(games).get(game_id) or {})}
+        return render_practice(game_id, datas, root, house_control=control, house_book=book)
 
     env.macro(practice, "practice")

@@ -8,7 +8,7 @@
 // refuses shows its refusal with the rule.
 
 import * as engine from "../3-chip-stack.js";
-import { sortHand } from "../../engine/3-chip-stack.js";
+import { HOUSE_OPTIONS, sortHand } from "../../engine/3-chip-stack.js";
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
@@ -180,6 +180,14 @@ function mount(root) {
         const odd = round.pot - each * winners.length;
         if (!odd) {
           summary.append(el("p", { class: "rb-table__split", "data-split": String(each) }, `The pot splits evenly: ${chipsWord(each)} each.`));
+        } else if (round.oddTo === "dealer" || round.oddTo === "next-hand") {
+          // The table's own rule odd-chip (issue 25): the dealer's, or the next hand's pot.
+          summary.append(el("p", { class: "rb-table__split", "data-split": String(each), "data-odd-to": round.oddTo },
+            `The pot of ${chipsWord(round.pot)} does not split evenly: ${chipsWord(each)} each, and by your table's rules ` +
+            (round.oddTo === "dealer"
+              ? `the ${odd === 1 ? "odd chip goes" : `${odd} odd chips go`} to the dealer (${round.dealer === HUMAN ? "you" : seatName(round.dealer)}).`
+              : `the ${odd === 1 ? "odd chip stays" : `${odd} odd chips stay`} in the middle, for the next hand's pot.`)));
+          rules.push("three-chip-stack-ruling-odd-chip");
         } else {
           // Who had the odd chips: the engine's potTo, said in turn order from the dealer's left.
           const extra = order.filter((s) => winners.includes(s) && round.potTo[s] > each);
@@ -196,7 +204,8 @@ function mount(root) {
     if (round.passedToDealer) {
       const k = round.passedToDealer;
       summary.append(el("p", { "data-passed": String(k) }, `${round.dealer === HUMAN ? "You (the dealer) were" : `${seatName(round.dealer)} (the dealer) was`} passed ` +
-        `${chipsWord(k)} by ${k === 1 ? "a player who" : "players who"} folded in the first round without betting.`));
+        `${chipsWord(k)} by ${k === 1 ? "a player who" : "players who"} folded in the first round without betting` +
+        `${(ctl.state().house || {})["passed-chip"] === "after-hand" ? ", theirs once the hand was over (your table's rules)" : ""}.`));
       rules.push("three-chip-stack-fold-first");
     }
 
@@ -377,7 +386,8 @@ function mount(root) {
 
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell,
-    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw }, { message, words: forYou });
+    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw, options: HOUSE_OPTIONS },
+    { message, words: forYou });
   if (!started) return;
   const { ctl, say, act } = started;
 

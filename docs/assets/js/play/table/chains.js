@@ -5,7 +5,7 @@
 // Tap a card to play it; a card that cannot go shows the engine's refusal with its rule.
 
 import * as engine from "../chains.js";
-import { POINTS, judgePlay, scoreChains } from "../../engine/chains.js";
+import { HOUSE_OPTIONS, POINTS, houseVariants, judgePlay, scoreChains } from "../../engine/chains.js";
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import {
@@ -142,7 +142,9 @@ function mount(root) {
     if (state.over) prompt.textContent = "The game is over.";
     else if (roundShown) prompt.textContent = "The hand is over: see the points below.";
     else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
-    else if (state.again) prompt.textContent = "Your royal lets you play again: tap another card marked ✓, or stop here.";
+    else if (state.again && legal.some((m) => m.action === "draw")) {
+      prompt.textContent = "Your royal lets you play again: tap another card marked ✓, or draw a card to stop (your table's rules).";
+    } else if (state.again) prompt.textContent = "Your royal lets you play again: tap another card marked ✓, or stop here.";
     else if (playable.size) prompt.textContent = "Your turn: tap a card marked ✓ to play it on the pile (one rank up or down, or the same suit).";
     else if (legal[0] && legal[0].action === "draw") prompt.textContent = "Your turn: no card of yours can go on the pile, so you draw.";
     else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
@@ -153,7 +155,7 @@ function mount(root) {
 
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell,
-    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw }, { message });
+    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw, options: HOUSE_OPTIONS }, { message });
   if (!started) return;
   const { ctl, say, act } = started;
 
@@ -170,7 +172,7 @@ function mount(root) {
     const move = engine.botMove(state);
     const nodes = [];
     if (move.action === "play") {
-      const kind = judgePlay(cardOf(top(state)), cardOf(move.card), 1).kind;
+      const kind = judgePlay(cardOf(top(state)), cardOf(move.card), 1, houseVariants(state.house || {})).kind;
       const p = el("p", { class: "rb-table__hint", "data-hint-move": `play ${move.card}` }, "Hint: the computer would play ");
       p.append(face(move.card), ` on ${sym(top(state))}, as ${KIND_WORDS[kind]}: of the cards you may play, it leaves your hand holding the fewest points.`);
       nodes.push(p);

@@ -6,7 +6,9 @@
 // of the top three of the pile. A move that is not allowed shows the engine's refusal with its rule.
 
 import * as engine from "../chips.js";
-import { HAND_SIZES, arrangementRecord, bestArrangement, cardValue, describeMeld, parseGroup } from "../../engine/chips.js";
+import {
+  HAND_SIZES, HOUSE_OPTIONS, arrangementRecord, bestArrangement, cardValue, describeMeld, parseGroup,
+} from "../../engine/chips.js";
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
@@ -375,6 +377,7 @@ function mount(root) {
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell, {
     game: GAME, engine, minPlayers: engine.MIN_PLAYERS, maxPlayers: engine.MAX_PLAYERS, defaultPlayers: 4, describe, draw,
+    options: HOUSE_OPTIONS, // the table's own rules (issue 25): K-A-2, throwing back the card just taken
   }, {
     message,
     words: ruleLast,

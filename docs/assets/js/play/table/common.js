@@ -8,16 +8,33 @@
 // each computer seat's move the computer's own). So a damaged or edited save fails the replay,
 // says so and starts afresh, never a blank page, and the storage is small and bounded.
 //
+// A save the table cannot read (damaged, or written by a newer version of this page, or of a game
+// this page does not know) is never rewritten or deleted by it (issue 24): before the table writes
+// its own game there, the save is set aside, byte for byte, under a backup key of the shared store
+// (../../store.js setAside, as the score keeper keeps its copies). The table lists what it has set
+// aside, and each copy can be put back in the table's place or deleted (asked first).
+//
 // The seed and the number of players can come from the address (?seed=N&players=K), so a game can
 // be shared and replayed. Such a link offers its game; it never replaces a game in progress without
 // the player's say (issue 24): the table keeps the saved game and asks, on the page. Whatever
 // game the table then plays (kept, linked or new) is written into the address, so a reload asks
 // for the game on the table and the link is not offered again.
+//
+// The table's own rules (issue 25): a new game takes the house options in force for the game
+// (../../house/current.js houseFor, checked against the engine's HOUSE_OPTIONS, `spec.options`),
+// keeps them in its record (`house`, left out for the family's rules, so a save from before the
+// options reads as it always did) and replays by them. The address carries them in the game
+// page's form, ?house=<option-id>:<value>,... (../../house/share.js): a link with them opens a
+// game played by them, offered like any other link while a game is in progress; a link to a game
+// (?seed=&players=) without them is a game by the family's rules.
 
 import { cardSymbol, parseCard } from "../../engine/cards.js";
 import { el, tidy } from "../../widgets/dom.js";
 import { freshSeed, seedFrom } from "../drills/common.js";
 import { replaySave } from "../saves.js";
+import { backupKeys, setAside } from "../../store.js";
+import { houseFor, houseReadings } from "../../house/current.js";
+import { PARAM as HOUSE_PARAM, formatHouse, readLink } from "../../house/share.js";
 
 export const HUMAN = 0;
 /** The computer's pause before each of its moves, so a person can follow the table. */
@@ -37,6 +54,11 @@ export const seatName = (seat) => (seat === HUMAN ? "You" : `Player ${seat + 1}`
 export const seatLongName = (seat) => (seat === HUMAN ? "You (player 1)" : `Player ${seat + 1}`);
 
 const storeKey = (game) => `rulebook-practice-${game}`;
+/** The keys of the saves set aside: this prefix and the time each was set aside. */
+export const asidePrefix = (game) => `rulebook-practice-${game}-aside-`;
+/** The one sentence the table says when it has set a save aside. */
+export const ASIDE_NOTE = "Your saved game could not be read (a newer version of this page saved it, or it is damaged), "
+  + "so it is kept aside, untouched, and a fresh game has started.";
 
 /** The computer's pause: BOT_DELAY_MS, or the tests' shorter one (DELAY_KEY). */
 function botDelay() {
@@ -64,7 +86,8 @@ export function replay(engine, record) {
   return replaySave(engine, record, HUMAN);
 }
 
-/** A record read back from storage, replayed: {record, state}, {damaged: true} or null (none). */
+/** A record read back from storage, replayed: {record, state}, {damaged: true, text} (the stored
+ * text, to be set aside) or null (none). */
 export function loadGame(game, engine, { minPlayers, maxPlayers }) {
   const store = storage();
   let text = null;
@@ -82,68 +105,142 @@ export function loadGame(game, engine, { minPlayers, maxPlayers }) {
     if (seedFrom(String(rec.seed)) === null) throw new Error("seed");
     if (!Array.isArray(rec.moves) || rec.moves.length > MAX_MOVES) throw new Error("moves");
     if (!Number.isInteger(rec.seen) || rec.seen < 0) throw new Error("seen");
+    const house = rec.house === undefined ? {} : rec.house;
+    if (!house || typeof house !== "object" || Array.isArray(house)) throw new Error("house");
+    // The engine refuses an option or a value it does not know (the replay below throws).
     const record = { v: RECORD_VERSION, game, seed: rec.seed, players: rec.players, moves: rec.moves, seen: rec.seen };
+    if (Object.keys(house).length) record.house = house;
     const state = replay(engine, record);
     if (record.seen > state.rounds.length) throw new Error("seen");
     return { record, state };
   } catch {
-    return { damaged: true };
+    return { damaged: true, text };
   }
 }
 
-export function saveGame(record) {
+/** Whether stored `text` is at first sight a record of this table (this version, this game): what
+ * is not must be set aside before the table writes there. */
+function looksOurs(game, text) {
+  try {
+    const rec = text.length <= MAX_STORED_CHARS ? JSON.parse(text) : null;
+    return Boolean(rec) && typeof rec === "object" && rec.v === RECORD_VERSION && rec.game === game;
+  } catch {
+    return false;
+  }
+}
+
+/** The copies of `game`'s saves set aside on this device, oldest first: {key, when, text, kind}
+ * (kind "newer": a record of a later version of the page; "game": a record of this table, set
+ * aside when another copy was put back; "damaged": anything else). */
+export function asideCopies(game) {
   const store = storage();
+  if (!store) return [];
+  const prefix = asidePrefix(game);
+  const copies = [];
+  try {
+    for (const key of backupKeys(store, prefix)) {
+      const text = store.getItem(key);
+      if (text === null) continue;
+      let kind = looksOurs(game, text) ? "game" : "damaged";
+      if (kind === "damaged") {
+        try {
+          const rec = text.length <= MAX_STORED_CHARS ? JSON.parse(text) : null;
+          if (rec && typeof rec === "object" && Number.isSafeInteger(rec.v) && rec.v > RECORD_VERSION) kind = "newer";
+        } catch {
+          kind = "damaged";
+        }
+      }
+      copies.push({ key, when: key.slice(prefix.length), text, kind });
+    }
+  } catch {
+    return copies;
+  }
+  return copies;
+}
+
+/** Save `record` under its table's key. What is stored there and is not this table's own last
+ * write (`written`) is first set aside when it is not a record this table reads (`unread`: a text
+ * known not to replay); when it cannot be set aside (no room), nothing is written over it.
+ * Returns the text now stored, or `written` when nothing was saved. */
+export function saveGame(record, { written = null, unread = null } = {}) {
+  const store = storage();
+  if (!store) return written;
+  const key = storeKey(record.game);
   try {
     const text = JSON.stringify(record);
-    if (store && text.length <= MAX_STORED_CHARS) store.setItem(storeKey(record.game), text);
+    if (text.length > MAX_STORED_CHARS) return written;
+    const now = store.getItem(key);
+    if (now !== null && now !== written && now !== text && (now === unread || !looksOurs(record.game, now))) {
+      if (setAside(store, asidePrefix(record.game), now) === null) return written;
+    }
+    store.setItem(key, text);
+    return text;
   } catch {
-    // full or refused: the game on the page goes on
+    return written; // full or refused: the game on the page goes on
   }
 }
 
-export function forgetGame(game) {
-  const store = storage();
-  try {
-    if (store) store.removeItem(storeKey(game));
-  } catch {
-    // nothing to do
-  }
-}
-
-/** {seed, players} asked for by the page's address, each null when absent or not a number in
- * range. Only the address as it is now: the drill on the same page keeps ?seed= and ?players= when
- * it rewrites the query, and the table writes its own game there, so the address the document was
- * first opened with (instant navigation keeps the document) never speaks for a later visit. */
-export function askedFor({ minPlayers, maxPlayers }) {
+/** {seed, players, house} asked for by the page's address: seed and players each null when absent
+ * or not a number in range; house the ?house= options (share.js readLink, checked against the
+ * engine's `options`), or null when the address names none. Only the address as it is now: the
+ * drill on the same page keeps ?seed= and ?players= when it rewrites the query, and the table
+ * writes its own game there, so the address the document was first opened with (instant
+ * navigation keeps the document) never speaks for a later visit. */
+export function askedFor({ minPlayers, maxPlayers, options = [] }) {
   const url = new URL(window.location.href);
-  if (!url.searchParams.has("players")) return { seed: null, players: null };
+  const read = readLink(url.search, options);
+  const house = read && !read.refused ? read.house : null;
+  if (!url.searchParams.has("players")) return { seed: null, players: null, house };
   const seed = seedFrom(url.searchParams.get("seed"));
   const n = Number(url.searchParams.get("players"));
   const players = Number.isInteger(n) && n >= minPlayers && n <= maxPlayers ? n : null;
-  return { seed, players };
+  return { seed, players, house };
 }
 
-/** Put the game on the table in the page's address (?seed=&players=), the drill's own settings
- * kept, without a new history entry. */
-export function showGameInAddress(seed, players) {
+/** The ?house= value of a game's house ("" for the family's rules): its pairs in the engine's
+ * order, ':' and ',' written as they are, as the game page writes them. */
+const houseQuery = (house, options) => formatHouse(house || {}, options || []);
+
+/** `url` with ?seed=&players= and ?house= (or none, for the family's rules) set. */
+function withGame(url, seed, players, house, options) {
+  url.searchParams.set("seed", String(seed));
+  url.searchParams.set("players", String(players));
+  url.searchParams.delete(HOUSE_PARAM);
+  const value = houseQuery(house, options);
+  // URLSearchParams would write ':' and ',' as %3A and %2C: the pairs stay readable, as share.js writes them.
+  const query = url.searchParams.toString();
+  url.search = value ? `${query}&${HOUSE_PARAM}=${value}` : query;
+  return url;
+}
+
+/** Put the game on the table in the page's address (?seed=&players=&house=), the drill's own
+ * settings kept, without a new history entry. */
+export function showGameInAddress(seed, players, house = {}, options = []) {
   try {
-    const url = new URL(window.location.href);
-    url.searchParams.set("seed", String(seed));
-    url.searchParams.set("players", String(players));
+    const url = withGame(new URL(window.location.href), seed, players, house, options);
     if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
   } catch {
     // a page opened from a file: the link to this game still carries them
   }
 }
 
-/** This game's address: the page with ?seed=N&players=K. */
-export function gameAddress(seed, players) {
+/** This game's address: the page with ?seed=N&players=K (and ?house= for the table's own rules). */
+export function gameAddress(seed, players, house = {}, options = []) {
   const url = new URL(window.location.href);
   url.search = "";
   url.hash = "";
-  url.searchParams.set("seed", String(seed));
-  url.searchParams.set("players", String(players));
-  return url.href;
+  return withGame(url, seed, players, house, options).href;
+}
+
+const sameHouse = (a, b, options) => houseQuery(a, options) === houseQuery(b, options);
+
+/** The table's rules in words, as the page names them ("Same rank allowed (played)"), for a
+ * game's `house`; options the page has no words for are named by their ids. [] for the family's. */
+export function houseWords(game, house) {
+  const read = houseReadings(game, house || {});
+  const worded = new Set(read.map((r) => r.id));
+  const rest = Object.entries(house || {}).filter(([id]) => !worded.has(id)).map(([id, v]) => `${id}: ${v}`);
+  return [...read.map((r) => r.words.replace(/[.\s]+$/, "")), ...rest];
 }
 
 export { freshSeed };
@@ -199,46 +296,70 @@ export function gameUrlOf(root, game) {
  */
 export function runTable(root, spec) {
   const { game, engine, minPlayers, maxPlayers, defaultPlayers } = spec;
+  /** The engine's house options ({id, values, default}): what a game's `house` may hold. */
+  const options = spec.options || [];
+  /** The house options in force for the game now (the game page's choice, kept on this device). */
+  const houseNow = () => houseFor(game, { options });
   let record = null;
   let state = null;
   let timer = null;
   let log = [];
   let note = "";
+  /** The text this table last stored, and a stored text known not to replay (to set aside). */
+  let written = null;
+  let unread = null;
+  /** The copy whose deletion waits for the player's yes (its key), or null. */
+  let confirming = null;
+  /** True while a copy put back that this page cannot read waits in the table's place: nothing is
+   * saved (the computer's moves are played on the page only) until the player moves or starts a
+   * new game. */
+  let hold = false;
 
-  function start(players, seed) {
+  const save = () => {
+    if (!hold) written = saveGame(record, { written, unread });
+  };
+
+  function start(players, seed, house = {}) {
     record = { v: RECORD_VERSION, game, seed, players, moves: [], seen: 0 };
-    state = engine.newGame({ players, seed });
+    if (Object.keys(house).length) record.house = { ...house };
+    state = engine.newGame({ players, seed, house: record.house || null });
     log = [];
   }
 
-  const asked = askedFor({ minPlayers, maxPlayers });
+  const asked = askedFor({ minPlayers, maxPlayers, options });
   const saved = loadGame(game, engine, { minPlayers, maxPlayers });
   if (saved && saved.damaged) {
-    note = "Your saved game could not be read, so a fresh game has started.";
-    forgetGame(game);
+    note = ASIDE_NOTE;
+    unread = saved.text; // set aside by the first save below, never written over
   }
-  const wanted = asked.players !== null && asked.seed !== null;
+  // A link to a game (?seed=&players=) is that game, by the rules it names (?house=; none: the
+  // family's); a link with only ?house= asks for a game by those rules.
+  const wantedGame = asked.players !== null && asked.seed !== null;
+  const wanted = wantedGame || asked.house !== null;
+  const linkHouse = asked.house || {};
   const kept = saved && !saved.damaged ? saved : null;
-  const sameGame = kept && wanted && kept.record.seed === asked.seed && kept.record.players === asked.players;
+  const sameGame = kept && wanted && sameHouse(kept.record.house, linkHouse, options)
+    && (!wantedGame || (kept.record.seed === asked.seed && kept.record.players === asked.players));
   // A game in progress: a move made and the game not over. A link never replaces one unasked.
   const inProgress = kept && kept.record.moves.length > 0 && engine.seatToAct(kept.state) !== null;
   /** The link's game while the player has not said whether to play it (null: nothing offered). */
-  let offer = wanted && kept && !sameGame && inProgress ? { seed: asked.seed, players: asked.players } : null;
+  let offer = wanted && kept && !sameGame && inProgress
+    ? { seed: asked.seed ?? freshSeed(), players: asked.players ?? kept.record.players, house: linkHouse } : null;
   if (kept && (!wanted || sameGame || offer)) {
     record = kept.record;
     state = kept.state;
     log = recentLog(record);
   } else {
-    start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed());
+    start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed(), wanted ? linkHouse : houseNow());
   }
-  saveGame(record);
+  save();
 
   const waitingForRound = () => record.seen < state.rounds.length;
 
   /** What happened last, in words, replayed from the record: the log survives a reload. */
   function recentLog(rec) {
     const first = Math.max(0, rec.moves.length - LOG_LINES);
-    let at = engine.newGame({ players: rec.players, seed: rec.seed });
+    let at = engine.newGame({ players: rec.players, seed: rec.seed, house: rec.house || null });
     const lines = [];
     rec.moves.forEach((move, k) => {
       const next = engine.applyMove(at, move);
@@ -266,7 +387,7 @@ export function runTable(root, spec) {
     record.moves.push(move);
     log.push(spec.describe(move, before, state));
     if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
-    saveGame(record);
+    save();
     ctl.draw();
     schedule();
   }
@@ -298,33 +419,104 @@ export function runTable(root, spec) {
         return error;
       }
       note = "";
+      hold = false;
       apply(move);
       return null;
     },
-    newGame(players, seed) {
-      start(players, seed);
+    /** A new game; `house` the rules it plays by (absent: those in force for the game now). */
+    newGame(players, seed, house = houseNow()) {
+      start(players, seed, house);
       note = "";
       offer = null;
-      saveGame(record);
-      showGameInAddress(seed, players);
+      hold = false;
+      save();
+      showGameInAddress(seed, players, record.house, options);
       ctl.draw();
       schedule();
     },
-    /** The game a link offers in place of the one in progress ({seed, players}), or null. */
+    /** The game a link offers in place of the one in progress ({seed, players, house}), or null. */
     offer: () => offer,
+    /** The rules of the game on the table in words ([] for the family's rules). */
+    houseWords: () => houseWords(game, record.house),
+    /** This game's address, its rules in it. */
+    address: () => gameAddress(record.seed, record.players, record.house, options),
     /** The player's answer to the offer: keep the game in progress (its address put back), or
      * start the linked one. */
     keepGame() {
       offer = null;
-      showGameInAddress(record.seed, record.players);
+      showGameInAddress(record.seed, record.players, record.house, options);
       ctl.draw();
     },
     takeOffer() {
-      if (offer) ctl.newGame(offer.players, offer.seed);
+      if (offer) ctl.newGame(offer.players, offer.seed, offer.house);
     },
     seeRound() {
       record.seen = state.rounds.length;
-      saveGame(record);
+      save();
+      ctl.draw();
+      schedule();
+    },
+    /** The copies of this game's saves set aside on this device (asideCopies). */
+    asides: () => asideCopies(game),
+    confirming: () => confirming,
+    /** Ask before deleting the copy under `key` (null: the question withdrawn). */
+    askDelete(key) {
+      confirming = key;
+      ctl.draw();
+    },
+    /** Delete the copy under `key` (the player said yes). */
+    deleteAside(key) {
+      const store = storage();
+      confirming = null;
+      try {
+        if (store && key.startsWith(asidePrefix(game))) store.removeItem(key);
+        note = "The copy is deleted.";
+      } catch {
+        note = "The copy could not be deleted.";
+      }
+      ctl.draw();
+    },
+    /** Put the copy under `key` back in the table's place. The game on the table, when a move of
+     * it was made, is set aside first, so putting back loses nothing. A copy this page reads is
+     * then played here; one it cannot read (a newer page's) waits there untouched for that page,
+     * while a fresh game is dealt here, saved (and the copy set aside again) only once you play. */
+    restoreAside(key) {
+      const store = storage();
+      confirming = null;
+      let text = null;
+      try {
+        text = store && key.startsWith(asidePrefix(game)) ? store.getItem(key) : null;
+        if (text === null) throw new Error("gone");
+        if (record.moves.length > 0 && setAside(store, asidePrefix(game), JSON.stringify(record)) === null) throw new Error("full");
+        store.setItem(storeKey(game), text);
+        store.removeItem(key);
+      } catch {
+        note = "The copy could not be put back: this device has no room to keep the game on the table too.";
+        ctl.draw();
+        return;
+      }
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      offer = null;
+      const back = loadGame(game, engine, { minPlayers, maxPlayers });
+      if (back && !back.damaged) {
+        record = back.record;
+        state = back.state;
+        log = recentLog(record);
+        written = text;
+        unread = null;
+        hold = false;
+        note = "The game kept aside is back on the table.";
+        save();
+      } else {
+        start(record.players, freshSeed(), houseNow());
+        written = null;
+        unread = text;
+        hold = true;
+        note = "The game kept aside is back in its place, untouched, for the newer page that saved it: this page "
+          + "cannot play it, so a fresh game is dealt here, and the copy is kept aside again once you play a move or start a new game.";
+      }
+      showGameInAddress(record.seed, record.players, record.house, options);
       ctl.draw();
       schedule();
     },
@@ -375,6 +567,8 @@ export function tableShell(root, game, prefix, { heading }) {
     gameUrl: gameUrlOf(root, game),
     setup: el("form", { class: "rb-table__setup", "aria-label": "New practice game" }),
     note: el("p", { class: "rb-table__note", role: "status", "data-note": "" }),
+    aside: el("section", { class: "rb-table__aside", "aria-labelledby": `rb-table-${prefix}-aside`, "data-aside": "", hidden: "" }),
+    house: el("p", { class: "rb-table__house", "data-house-rules": "", hidden: "" }),
     status: el("p", { class: "rb-table__status", "data-status": "", tabindex: "-1" }),
     seats: el("ul", { class: "rb-table__seats", "data-seats": "", "aria-label": "The players" }),
     logList: el("ol", { class: "rb-table__log", "data-log": "", "aria-label": "What happened" }),
@@ -450,6 +644,8 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   shell.setup.append(el("label", { for: playersId }, "Players"), select,
     el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
 
+  shell.note.after(shell.aside);
+  shell.status.before(shell.house);
   const say = (nodes) => message.replaceChildren(...nodes);
   const act = (move) => {
     const error = ctl.act(move);
@@ -501,11 +697,15 @@ function offerNode(prefix, ctl) {
   const id = `rb-table-${prefix}-offer`;
   const box = el("section", { class: "rb-table__offer", "aria-labelledby": id, "data-offer": "" });
   const moves = rec.moves.length;
+  const rules = (house) => {
+    const words = houseWords(rec.game, house);
+    return words.length ? `your table's rules (${words.join("; ")})` : "the family's rules";
+  };
   box.append(
     el("h3", { id, class: "rb-table__heading" }, "This link is to another game"),
-    el("p", {}, `The link that opened this page deals a new game: seed ${linked.seed}, ${linked.players} players. `
-      + `Your game in progress (seed ${rec.seed}, ${rec.players} players, ${moves} move${moves === 1 ? "" : "s"} made) `
-      + "stays on the table until you choose."),
+    el("p", {}, `The link that opened this page deals a new game: seed ${linked.seed}, ${linked.players} players, `
+      + `by ${rules(linked.house)}. Your game in progress (seed ${rec.seed}, ${rec.players} players, by ${rules(rec.house)}, `
+      + `${moves} move${moves === 1 ? "" : "s"} made) stays on the table until you choose.`),
   );
   const row = el("p", { class: "rb-table__actions" });
   row.append(
@@ -529,7 +729,78 @@ export function drawShared(root, shell, ctl, logLines) {
   const log = ctl.log();
   shell.logList.replaceChildren(...log.slice(-logLines).map((line) => el("li", {}, line)));
   shell.logLive.textContent = log.length ? log[log.length - 1] : "";
-  shell.share.href = gameAddress(rec.seed, rec.players);
+  shell.share.href = ctl.address();
+  const words = ctl.houseWords();
+  const said = words.length ? `Playing with your table's rules: ${words.join("; ")}.` : "";
+  if (shell.house.textContent !== said) shell.house.textContent = said;
+  shell.house.hidden = !said;
+  root.dataset.house = JSON.stringify(rec.house || {});
+  drawAside(shell, ctl);
+}
+
+/** The saves set aside on this device, each with "Put it back" and "Delete the copy" (asked
+ * first); redrawn only when the list or the question changes, so focus stays where it is. */
+function drawAside(shell, ctl) {
+  const box = shell.aside;
+  const copies = ctl.asides();
+  const asking = ctl.confirming();
+  const sig = JSON.stringify([copies.map((c) => c.key), asking]);
+  if (box.dataset.sig === sig) return;
+  const hadFocus = box.contains(document.activeElement);
+  box.dataset.sig = sig;
+  box.hidden = copies.length === 0;
+  if (!copies.length) {
+    box.replaceChildren();
+    if (hadFocus) shell.status.focus({ preventScroll: true });
+    return;
+  }
+  const id = `rb-table-${shell.prefix}-aside`;
+  const items = copies.map((copy, i) => {
+    const when = copy.when.replace("T", " ").replace(/:\d\d\.\d+Z.*$/, " UTC");
+    const what = copy.kind === "newer"
+      ? `A game saved by a newer version of this page, kept aside ${when}.`
+      : copy.kind === "game"
+        ? `A saved game of this table, kept aside ${when}.`
+        : `A saved game this page could not read (damaged), kept aside ${when}.`;
+    const wid = `${id}-${i}`;
+    const li = el("li", { "data-aside-key": copy.key });
+    li.append(el("p", { id: `${wid}-what` }, what));
+    const row = el("p", { class: "rb-table__actions" });
+    const back = el("button", { type: "button", class: "md-button rb-table__button", "data-aside-restore": "", "aria-describedby": `${wid}-what` }, "Put it back");
+    back.addEventListener("click", () => ctl.restoreAside(copy.key));
+    row.append(back);
+    if (asking === copy.key) {
+      const ask = el("div", { role: "group", "aria-labelledby": `${wid}-question` });
+      const yes = el("button", { type: "button", class: "md-button rb-table__button", "data-aside-delete-yes": "" }, "Yes, delete it");
+      const no = el("button", { type: "button", class: "md-button rb-table__button", "data-aside-delete-no": "" }, "No, keep it");
+      yes.addEventListener("click", () => ctl.deleteAside(copy.key));
+      no.addEventListener("click", () => ctl.askDelete(null));
+      const answers = el("p", { class: "rb-table__actions" });
+      answers.append(yes, no);
+      ask.append(el("p", { id: `${wid}-question`, role: "alert" }, "Delete this copy from this device for good?"), answers);
+      li.append(row, ask);
+    } else {
+      const del = el("button", { type: "button", class: "md-button rb-table__button", "data-aside-delete": "", "aria-describedby": `${wid}-what` }, "Delete the copy");
+      del.addEventListener("click", () => ctl.askDelete(copy.key));
+      row.append(del);
+      li.append(row);
+    }
+    return li;
+  });
+  const list = el("ul");
+  list.append(...items);
+  box.replaceChildren(
+    el("h3", { id, class: "rb-table__heading" }, "Games kept aside"),
+    el("p", {}, "A saved game this page could not play was kept here, not thrown away. Put it back in the table's place, "
+      + "for the page that saved it (the game on the table is kept aside in turn), or delete it."),
+    list,
+  );
+  if (hadFocus || asking) {
+    const target = asking
+      ? box.querySelector("[data-aside-delete-no]")
+      : box.querySelector("[data-aside-delete], [data-aside-restore]") || shell.status;
+    if (target) target.focus({ preventScroll: true });
+  }
 }
 
 /** The seats of a game counted in points (Chains, Chips), one line each: "You (player 1) · 5

@@ -260,3 +260,16 @@ def test_an_editions_scorer_scores_by_the_book_not_by_what_this_device_saved(bro
         assert errors == []
     finally:
         ctx.close()
+
+
+def test_an_editions_score_keeper_starts_a_game_from_the_books_rules(browser: Any, edition_url: str) -> None:
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{edition_url}keep-score/", wait_until="networkidle")
+        page.wait_for_selector("[data-sk-house=chips]")
+        assert page.input_value("#sk-house-k-a-2") == "no-group"
+        marked = page.eval_on_selector("#sk-house-k-a-2 option:checked", "o => o.textContent")
+        assert marked.endswith("(this book's rule)"), marked
+    finally:
+        ctx.close()

@@ -110,6 +110,41 @@ def test_two_builds_are_byte_identical(pdf_dir: Path, tmp_path: Path, monkeypatc
         assert first.read_bytes() == second.read_bytes(), f"{first.name} differs between two builds"
 
 
+def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 25: `rulebook pdf chips --house FILE` prints the game as the table plays it, and the cover of the
+    # card box and of the complete rulebook lists each house rule in force: the ruling's (or variant's) title
+    # and the reading chosen.
+    from pypdf import PdfReader
+
+    from generator.content import house
+
+    game = LOADED["chips"]
+    chosen = {o.id: o.values[-1] if o.values[-1] != o.default else o.values[0] for o in house.game_options(game)}
+    in_force = house.changed(game, chosen)
+    assert len(in_force) >= 3
+    path = tmp_path / "house.yaml"
+    path.write_text("chips:\n" + "".join(f"  {k}: {v}\n" for k, v in chosen.items()), encoding="utf-8")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    monkeypatch.setenv(house.EDITION_ENV, str(path))
+    games = list(LOADED.values())
+    covers = {"card box": gpdf.render_booklet(ROOT, game, games),
+              "rulebook": gpdf.render_rulebook(ROOT, game, games, None, gpdf.BOOK_PAPERS["a4"])}
+    for what, data in covers.items():
+        (tmp_path / "x.pdf").write_bytes(data)
+        cover = squash(PdfReader(tmp_path / "x.pdf").pages[0].extract_text())
+        assert squash("Your table's rules") in cover, f"the {what}'s cover names no house rules"
+        for option, value in in_force:
+            words = squash(f"{option.title}: {plain(option.label(value), _refs('chips'))}")
+            assert words in cover, f"the {what}'s cover leaves out {option.id}={value} ({words})"
+
+    # A house file that keeps the family's rules prints the default edition, byte for byte.
+    path.write_text("chips:\n" + "".join(f"  {o.id}: {o.default}\n" for o in house.game_options(game)),
+                    encoding="utf-8")
+    kept = gpdf.render_booklet(ROOT, game, games)
+    monkeypatch.delenv(house.EDITION_ENV)
+    assert kept == gpdf.render_booklet(ROOT, game, games)
+
+
 def test_pdf_dates_and_edition_come_from_source_date_epoch(pdf_dir: Path, booklets: dict[str, Any]) -> None:
     from pypdf import PdfReader
 

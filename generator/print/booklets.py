@@ -450,11 +450,16 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
     points inside it (the stylesheet adds its page number); one whose target the document leaves
     out (the card box keeps a few examples) points into ``elsewhere`` (the complete rulebook), so
     no link is dangling. Other games' ids point to their own rulebook."""
+    from ..content.house import edition as house_edition
+    from ..content.house import edition_data
     from ..render import Ref, game_refs, render_partial
 
     datas = [g.data for g in games]
+    # A family edition (issue 25, ``rulebook pdf --house FILE``): the game as the table plays it, its covers
+    # listing the house rules; the default edition is the game file's own data, unchanged.
+    data = edition_data(game, house_edition(games))
     refs = game_refs(datas, game.id, page_url=lambda gid: f"{gid}-rulebook.pdf")
-    html = str(render_partial(template, game=game.data, refs=refs, level=3, root="", edition=edition, **context))
+    html = str(render_partial(template, game=data, refs=refs, level=3, root="", edition=edition, **context))
     held = set(re.findall(r'\sid="([^"]+)"', html))
     own = {ref_id for ref_id, ref in refs.items() if ref.href.startswith("#")}
     missing = {ref_id for ref_id in own if ref_id not in held}
@@ -463,7 +468,7 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
     if missing:
         refs = {ref_id: Ref(href=f"{elsewhere}#{ref_id}", label=ref.label) if ref_id in missing else ref
                 for ref_id, ref in refs.items()}
-        html = str(render_partial(template, game=game.data, refs=refs, level=3, root="", edition=edition,
+        html = str(render_partial(template, game=data, refs=refs, level=3, root="", edition=edition,
                                   **context))
     return keep_together(html)
 

@@ -118,3 +118,19 @@ def test_a_link_with_a_rule_this_page_does_not_know_opens_the_game_says_so_and_k
         assert page.errors == []
     finally:
         ctx.close()
+
+
+def test_the_new_game_rules_fit_a_phone(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, service_workers="block")
+    try:
+        page = _open(ctx, f"{site_url}keep-score/")
+        for game in ("chips", "chains", "3-chip-stack"):
+            page.check(f"#sk-setup-game-{game}")
+            page.wait_for_selector(f"[data-sk-house='{game}']")
+            # A reading's words are long: each choice stays within the screen, nothing scrolls sideways.
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            widths = page.eval_on_selector_all(f"[data-sk-house='{game}'] select", "ss => ss.map((s) => s.getBoundingClientRect().right)")
+            assert widths and max(widths) <= 360, widths
+        assert page.errors == []
+    finally:
+        ctx.close()

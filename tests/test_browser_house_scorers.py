@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SITE_HOST, SITE_PORT
+from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
@@ -172,6 +172,9 @@ def test_3_chip_stack_odd_chip_goes_where_the_table_says_and_back(page_of: Any, 
         assert page.get_attribute(result, "data-house-followed") == "odd-chip"
         title, reading = reading_of(page, "odd-chip", value)
         assert_worded(note_of(page, result), title, reading)
+        if value == "dealer":
+            violations = run_axe(page)  # the answer with its word on the table's rules
+            assert not violations, describe_violations(violations)
 
     choose(page, "odd-chip", default_of(page, "odd-chip"))
     page.wait_for_function(f"document.querySelector('{result}').dataset.shares === '{json.dumps(family, separators=(',', ':'))}'")

@@ -25,6 +25,12 @@
 //        mounts on a page; returns the function that stops it. Subscribe once per module, not per
 //        mount: instant navigation keeps the document, and its listeners, from page to page.
 //
+//   followedWords("chips", house) / houseReadings("chips", house)
+//     -> the page's own words for what `house` sets ("By your table's rules: King, Ace and a wild 2:
+//        King, Ace and 2 never make a group, ..."), from the control's data (or a family edition's
+//        book); "" / [] on a page that has neither. A scorer or a drill adds the sentence to an
+//        answer the table's rules changed (never an option's id).
+//
 //   document.addEventListener("rulebook:house", (event) => ...)
 //     -> the same, as a DOM event (HOUSE_EVENT) on document: event.detail is
 //        {game: "chips", house: {...}, previous: {...}}. Not cancellable.

@@ -1,6 +1,6 @@
 """Lighthouse figures for the built site (issue 15): each page's performance score, first and
-largest contentful paint, total blocking time, layout shift and bytes sent, on the mobile and the
-desktop profile, the median of several runs.
+largest contentful paint, total blocking time, layout shift (CLS, and what moved) and bytes sent,
+on the mobile and the desktop profile, the median of several runs; the practice pages too (issue 28).
 
     make build && .venv/bin/python bench/lighthouse.py [--site-dir site] [--page chips/ ...]
         [--runs 3] [--readme]
@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 ROOT = Path(__file__).resolve().parent.parent
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
-PAGES = ("", "chips/", "chains/", "3-chip-stack/", "keep-score/")
+PAGES = ("", "chips/", "chains/", "3-chip-stack/", "keep-score/", "chips/play/", "chains/play/", "3-chip-stack/play/")
 FORM_FACTORS = ("mobile", "desktop")
 README = ROOT / "README.md"
 MARKERS = ("<!-- lighthouse:start -->", "<!-- lighthouse:end -->")
@@ -116,20 +116,21 @@ def figures(report: dict[str, Any]) -> dict[str, float]:
         "fcp": audits["first-contentful-paint"]["numericValue"],
         "lcp": audits["largest-contentful-paint"]["numericValue"],
         "tbt": audits["total-blocking-time"]["numericValue"],
+        "cls": audits["cumulative-layout-shift"]["numericValue"],
         "kib": audits["total-byte-weight"]["numericValue"] / 1024,
     }
 
 
 def table(medians: dict[tuple[str, str], dict[str, float]], runs: int) -> str:
     """A Markdown table of the median figures, a row a page and profile."""
-    rows = ["| page | profile | performance | FCP | LCP | TBT | sent (gzip) |",
-            "|---|---|---:|---:|---:|---:|---:|"]
+    rows = ["| page | profile | performance | FCP | LCP | TBT | CLS | sent (gzip) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|"]
     for (path, ff), m in medians.items():
         rows.append(f"| /{path} | {ff} | {m['performance']:.0f} | {m['fcp']:.0f} ms | {m['lcp']:.0f} ms | "
-                    f"{m['tbt']:.0f} ms | {m['kib']:.0f} KiB |")
+                    f"{m['tbt']:.0f} ms | {m['cls']:.3f} | {m['kib']:.0f} KiB |")
     load = os.getloadavg()[0]
     rows.append("")
-    rows.append(f"Median of {runs} runs each, Lighthouse {_version()}, measured "
+    rows.append(f"{f'Median of {runs} runs' if runs > 1 else 'One run'} each, Lighthouse {_version()}, measured "
                 f"{_today()} with a load average of {load:.1f} on this 2-core machine.")
     return "\n".join(rows)
 
@@ -158,7 +159,16 @@ def line(path: str, report: dict[str, Any]) -> str:
             f"best practices {score['best-practices']:>3}  FCP {ms('first-contentful-paint')}  "
             f"LCP {ms('largest-contentful-paint')}  TBT {ms('total-blocking-time')}  "
             f"CLS {audits['cumulative-layout-shift']['numericValue']:.3f}  "
-            f"sent {audits['total-byte-weight']['numericValue'] / 1024:.0f} KB")
+            f"sent {audits['total-byte-weight']['numericValue'] / 1024:.0f} KB" + shifts(audits))
+
+
+def shifts(audits: dict[str, Any], top: int = 3) -> str:
+    """What moved, when anything did: the elements of the largest layout shifts, with their scores
+    (Lighthouse's layout-shifts audit), so a shift can be traced to its cause."""
+    items = (audits.get("layout-shifts", {}).get("details") or {}).get("items") or []
+    moved = [f"{item.get('score', 0):.3f} {(item.get('node') or {}).get('selector', '?')}"
+             for item in items[:top] if item.get("score", 0) >= 0.001]
+    return ("\n    shifted: " + "; ".join(moved)) if moved else ""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -94,7 +94,8 @@ def tab_to(page: Any, test: str, presses: int = 60) -> None:
 # --- Every control shows a ring ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", ["", "chips/", "chips/play/", "3-chip-stack/play/", "keep-score/"])
+@pytest.mark.parametrize("path", ["", "chips/", "chains/", "3-chip-stack/", "chips/play/", "chains/play/",
+                                  "3-chip-stack/play/", "keep-score/"])
 def test_every_control_the_tab_key_reaches_shows_a_ring(open_at: Any, path: str, scheme: str) -> None:
     page = open_at(path, scheme=scheme)
     page.wait_for_timeout(300)

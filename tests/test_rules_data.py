@@ -63,6 +63,8 @@ def test_every_game_file_loads() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_ids_are_stable(game_id: str) -> None:
+    if game_id not in _listed() and game_id not in GAME_MODULES:
+        pytest.skip(f"{game_id} is new (no engine cites its ids yet): list its ids in {IDS_FILE.name} to hold them")
     listed = _listed()[game_id]
     present = set(GAMES[game_id].items)
     assert not listed - present, f"ids renamed or removed (anchors break): {sorted(listed - present)}"

@@ -57,6 +57,7 @@ class _Serving:
         self.background: _Background | None = None
         self.server: Any = None  # mkdocs' LiveReloadServer, once on_serve has run
         self.games: list[Any] | None = None  # loaded and checked by this rebuild's check
+        self.pending: list[Any] = []  # the parts this build found missing
 
 
 _serving = _Serving()
@@ -125,10 +126,10 @@ def _serve_pdfs(root: Path, games: list[Any], config: Any) -> dict[str, Path]:
             _serving.stale.add(part.game_id)
             found = pdfcache.latest(root, part.game_id, part.part)
         files.update(found or {})
-    if missing:
+    if missing:  # made once the pages are written (on_post_build), so the page reloads first
         if _serving.background is None:
             _serving.background = _Background(root)
-        _serving.background.want(missing)
+        _serving.pending = missing
     return files
 
 
@@ -231,6 +232,9 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     _clean()
     if _serving.on:
         (site / LIVERELOAD_FILE).write_text(LIVERELOAD_JS, encoding="utf-8")
+        if _serving.pending and _serving.background is not None:
+            _serving.background.want(_serving.pending)
+        _serving.pending = []
 
 
 def on_build_error(error: Exception, **kwargs: Any) -> None:

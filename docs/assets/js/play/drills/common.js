@@ -21,7 +21,7 @@ const MAX_STORED_CHARS = 2_000;
 const GAMES = ["chips", "chains", "3-chip-stack"];
 /** The address's name for a question's seed; the practice game's are GAME_PARAMS. */
 export const QUESTION_PARAM = "question";
-const GAME_PARAMS = ["seed", "players"];
+const GAME_PARAMS = ["seed", "players", "house"]; // house: the game's own rules (issue 25)
 
 /** The seed in the address: a whole number 0 to 2^32 - 1, or null. */
 export function seedFrom(text) {

@@ -295,7 +295,7 @@ def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part
                 err = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
                 running[part] = (subprocess.Popen(
                     [sys.executable, "-m", "generator.print.pdfcache", str(root_p), part.game_id, part.part, part.key],
-                    cwd=root_p, env=dict(os.environ, RULEBOOK_PDF_NICE=str(nice)),
+                    cwd=root_p, env=dict(os.environ, RULEBOOK_PDF_NICE=str(nice), RULEBOOK_PDF_PARENT=str(os.getpid())),
                     stdout=subprocess.DEVNULL, stderr=err, text=True), err)
             time.sleep(0.05)
             for part, (proc, err) in list(running.items()):
@@ -347,9 +347,26 @@ def summary(made: Sequence[Part], total: int) -> str:
     return f"made {len(made)} of {total} parts ({names}), {total - len(made)} from {CACHE_DIR}/"
 
 
+def _end_with_parent() -> None:
+    """A worker ends when the build or server that started it ends, even killed (Linux:
+    PR_SET_PDEATHSIG), so a stopped ``make serve`` leaves no renderer behind."""
+    import ctypes
+    import signal
+
+    parent = os.environ.get("RULEBOOK_PDF_PARENT", "")
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        return
+    if parent.isdigit() and os.getppid() != int(parent):  # the parent ended before prctl
+        raise SystemExit(3)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m generator.print.pdfcache ROOT GAME PART KEY``: one part, stored under KEY."""
     root, game_id, part, key = list(sys.argv[1:] if argv is None else argv)
+    _end_with_parent()
     nice = int(os.environ.get("RULEBOOK_PDF_NICE", "0") or 0)
     if nice > 0:
         os.nice(nice)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from generator.engine.play import chains as chains_play
+from generator.engine.play import chips as chips_play
 from generator.engine.play import saves
 from generator.engine.play import three_chip_stack as stack_play
 from tests.support.tables import Table, axe_clean, bot_record, phone_page, plain
@@ -128,4 +129,19 @@ def test_a_new_game_takes_the_rules_chosen_on_the_game_page(phone: Any) -> None:
     assert "house" not in STACK.saved(page)
     assert page.is_hidden(f"{STACK.selector} [data-house-rules]")
     assert "house=" not in page.url
+    assert not page.errors, page.errors
+
+
+def test_a_house_link_opens_a_chips_game_by_the_tables_k_a_2(phone: Any) -> None:
+    """The Chips table (its engine takes the house since issue 25's Chips practice game) is wired the
+    same way: the link's rules are the game's, kept in the save and named on the table."""
+    page = phone
+    chips = Table("chips", chips_play, shots="chips")
+    chips.open(page, "?seed=3&players=3&house=k-a-2:no-group")
+    record = chips.saved(page)
+    assert record["house"] == {"k-a-2": "no-group"}
+    assert _house_line(page, chips).startswith("Playing with your table's rules:")
+    assert "house=k-a-2:no-group" in str(page.get_attribute(f"{chips.selector} [data-share]", "href"))
+    state = saves.replay(chips_play, 3, 3, record["moves"], house=record["house"])
+    assert state["house"] == {"k-a-2": "no-group"}
     assert not page.errors, page.errors

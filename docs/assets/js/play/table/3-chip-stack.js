@@ -13,8 +13,8 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
 import {
-  HUMAN, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName, showSummary, startTable,
-  tableShell, typedCardForm, typedForm,
+  HUMAN, bringIntoView, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName, showSummary, startTable,
+  tableShell, turnsToYou, typedCardForm, typedForm,
 } from "./common.js";
 
 const GAME = "3-chip-stack";
@@ -334,7 +334,9 @@ function mount(root) {
     const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     const round = roundShown || state.over ? state.rounds[state.rounds.length - 1] : null;
     const key = focusKey();
-    root.dataset.turn = state.over ? "over" : roundShown ? "round-over" : toAct === HUMAN ? "you" : "computer";
+    const turn = state.over ? "over" : roundShown ? "round-over" : toAct === HUMAN ? "you" : "computer";
+    const yours = turnsToYou(root, turn);
+    root.dataset.turn = turn;
     drawShared(root, shell, ctl, 5);
     root.dataset.phase = round ? "hand-over" : state.phase;
     status.textContent = round
@@ -380,6 +382,7 @@ function mount(root) {
     prompt.textContent = promptOf(state, toAct, mine, Boolean(round));
 
     showSummary(root, summary, Boolean(round), () => drawRound(ctl));
+    if (yours) bringIntoView([pot, you], actions);
     restoreFocus(key);
     root.dataset.drawn = "true";
   }

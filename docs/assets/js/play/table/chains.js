@@ -9,13 +9,20 @@ import { HOUSE_OPTIONS, POINTS, houseVariants, judgePlay, scoreChains } from "..
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import {
-  HUMAN, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
-  showSummary, startTable, tableShell, typedCardForm,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
+  showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
 const GAME = "chains";
 const HANDS = 10; // chains-game
-const KIND_WORDS = { royal: "a royal", run: "a run", flush: "a flush", same: "the same card" };
+// The Quick start's own words (issue 28): it says "one rank higher or lower ... or the same suit"
+// and names only the royal, so the table does not say "run" or "flush" (chains-run, chains-flush).
+const KIND_WORDS = {
+  royal: "a royal: one rank away and the same suit", run: "one rank up or down", flush: "the same suit", same: "the same card",
+};
+/** The engine's refusal ("one rank up or down (a run) or of the same suit (a flush)") in the
+ * Quick start's words: the names it never introduces left out. */
+const ownWords = (message) => String(message).replace(/ \(a (?:run|flush)\)/g, "");
 const KIND_RULE = { royal: "chains-royal", run: "chains-run", flush: "chains-flush" };
 
 const sym = (code) => cardSymbol(cardOf(code));
@@ -65,7 +72,11 @@ function mount(root) {
   you.append(message, typed.form);
 
   // The end of a hand shows first (above the seats), where the eye is after the last move.
-  root.replaceChildren(setup, note, status, summary, seats, pile, logLive, logList, you, shareLine);
+  // The log follows your hand (issue 28): on a phone the pile and your cards share one screen.
+  root.replaceChildren(setup, note, status, summary, seats, pile, you, logLive, logList, shareLine);
+  // The pile's top card as the hand in play left it: while a hand's points show, the pile shows
+  // that hand's last card, not the next hand's first (issue 28).
+  let handTop = null;
 
   // --- Drawing ------------------------------------------------------------------------------
   function drawRound(ctl) {
@@ -114,12 +125,25 @@ function mount(root) {
 
   function draw(ctl) {
     const { state, record: rec, toAct, roundShown, mine } = ctl.view();
-    root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    const turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    const yours = turnsToYou(root, turn);
+    root.dataset.turn = turn;
     drawShared(root, shell, ctl, 5);
-    status.textContent = `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}.`;
+    const ended = state.rounds[state.rounds.length - 1];
+    status.textContent = roundShown && ended
+      ? `Hand ${ended.number} of ${HANDS} is over: its points are below. Seed ${rec.seed}.`
+      : `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}.`;
     drawPointsSeats(seats, state, roundShown ? null : toAct);
-    pile.replaceChildren("Top of the pile: ", face(top(state)));
-    pile.dataset.top = top(state);
+    seats.hidden = roundShown; // the summary's table has the totals; the next deal waits
+    you.hidden = roundShown;
+    let shownTop = top(state);
+    if (roundShown) shownTop = state.last && state.last.action === "play" && state.last.card ? state.last.card : handTop;
+    else handTop = shownTop;
+    pile.hidden = !shownTop;
+    if (shownTop) {
+      pile.replaceChildren("Top of the pile: ", face(shownTop));
+      pile.dataset.top = shownTop;
+    }
 
     const legal = mine ? engine.legalMoves(state) : [];
     const playable = new Set(legal.filter((m) => m.action === "play").map((m) => m.card));
@@ -139,6 +163,7 @@ function mount(root) {
     passButton.textContent = state.again ? "Stop here" : "Pass";
     hintButton.disabled = !mine;
     typed.button.disabled = !mine;
+    typed.form.hidden = !mine; // only while a card may be played (issue 28)
     if (state.over) prompt.textContent = "The game is over.";
     else if (roundShown) prompt.textContent = "The hand is over: see the points below.";
     else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
@@ -150,12 +175,13 @@ function mount(root) {
     else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
 
     showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
+    if (yours) bringIntoView([pile, you], actions);
     root.dataset.drawn = "true";
   }
 
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell,
-    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw, options: HOUSE_OPTIONS }, { message });
+    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw, options: HOUSE_OPTIONS }, { message, words: ownWords });
   if (!started) return;
   const { ctl, say, act } = started;
 
@@ -174,7 +200,7 @@ function mount(root) {
     if (move.action === "play") {
       const kind = judgePlay(cardOf(top(state)), cardOf(move.card), 1, houseVariants(state.house || {})).kind;
       const p = el("p", { class: "rb-table__hint", "data-hint-move": `play ${move.card}` }, "Hint: the computer would play ");
-      p.append(face(move.card), ` on ${sym(top(state))}, as ${KIND_WORDS[kind]}: of the cards you may play, it leaves your hand holding the fewest points.`);
+      p.append(face(move.card), ` on ${sym(top(state))} (${KIND_WORDS[kind]}): of the cards you may play, it leaves your hand holding the fewest points.`);
       nodes.push(p);
       const q = ruleQuote(KIND_RULE[kind]);
       if (q) nodes.push(q);

@@ -13,8 +13,8 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
 import {
-  HUMAN, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
-  showSummary, startTable, tableShell, typedCardForm,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
+  showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
 const GAME = "chips";
@@ -140,7 +140,8 @@ function mount(root) {
   you.append(message, now, typed.form);
 
   // The end of a round shows first (above the seats), where the eye is after the last move.
-  root.replaceChildren(setup, note, status, summary, seats, called, tableBox, pile, logLive, logList, you, shareLine);
+  // The log follows your hand (issue 28): on a phone the pile and your cards share one screen.
+  root.replaceChildren(setup, note, status, summary, seats, called, tableBox, pile, you, logLive, logList, shareLine);
 
   let selected = null; // the card chosen to throw away
   let selectedAt = -1; // and its place in the hand (two packs: two copies may be held)
@@ -331,7 +332,9 @@ function mount(root) {
   function draw(ctl) {
     const keep = focusKey();
     const { state, record: rec, toAct, roundShown, mine } = ctl.view();
-    root.dataset.turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    const turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
+    const yours = turnsToYou(root, turn);
+    root.dataset.turn = turn;
     drawShared(root, shell, ctl, 6);
     root.dataset.phase = state.phase;
     const number = Math.min(state.round + 1, ROUNDS);
@@ -362,14 +365,19 @@ function mount(root) {
     deckButton.hidden = !(mine && phase === "take");
     deckButton.disabled = !engine.legalMoves(state).some((m) => m.type === "take" && m.from === "deck");
     deckButton.textContent = state.deck.length ? "Take from the deck" : "Take from the deck (the pile is turned over)";
-    discardButton.hidden = !(mine && selected !== null);
+    // Only what the moment allows (issue 28): a card is chosen, and thrown away, only while a
+    // card is to be thrown away; the typed form too (its refusals stay for what is typed).
+    const discarding = mine && (phase === "open" || phase === "discard");
+    discardButton.hidden = !(discarding && selected !== null);
     if (selected !== null) discardButton.replaceChildren("Discard ", face(selected));
     callButton.hidden = passButton.hidden = !(mine && phase === "call");
     layOffButton.hidden = !(mine && phase === "layOff");
     hintButton.disabled = !mine;
     typed.button.disabled = !mine;
+    typed.form.hidden = !discarding;
 
     showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
+    if (yours) bringIntoView([pile, tableBox, you], actions);
     root.dataset.drawn = "true";
     restoreFocus(keep);
   }
@@ -392,6 +400,13 @@ function mount(root) {
   hand.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-card]");
     if (!b) return;
+    const { phase } = ctl.state();
+    if (!ctl.humanToAct() || (phase !== "open" && phase !== "discard")) {
+      say([el("p", { class: "rb-table__why" }, phase === "take"
+        ? "First take a card, from the deck or the pile; then tap a card to throw away."
+        : "No card is thrown away now.")]);
+      return;
+    }
     const on = b.getAttribute("aria-pressed") === "true";
     selected = on ? null : b.dataset.card;
     selectedAt = on ? -1 : Number(b.dataset.index);

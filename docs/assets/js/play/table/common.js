@@ -551,7 +551,12 @@ export function tableShell(root, game, prefix, { heading }) {
   if (root.dataset.mounted) return null;
   root.dataset.mounted = "true";
   const section = root.closest("[data-practice-game-section]");
-  if (section) section.hidden = false;
+  if (section) {
+    section.hidden = false;
+    // A link to the table (the page's #practice-game) lands on it: the browser could not scroll to
+    // a section still hidden. A reader who has scrolled already is left where they are (issue 28).
+    if (section.id && window.location.hash === `#${section.id}` && window.scrollY === 0) section.scrollIntoView();
+  }
   const you = el("section", { class: "rb-table__you", "aria-labelledby": `rb-table-${prefix}-you` });
   const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });
   const hand = el("div", { class: "rb-table__hand", role: "group", "aria-label": "Your cards", "data-hand": "" });
@@ -845,4 +850,27 @@ export function scoresTable(caption, headings, rows) {
   const wrap = el("div", { class: "rb-table__scroll" });
   wrap.append(table);
   return wrap;
+}
+
+/** On the human's turn (issue 28, on a phone): scroll, as little as needed, so that everything
+ * from the first shown of `firsts` (the pile, the pot, the groups on the table) down to `last`
+ * (the actions row) is in view below the site's sticky header; when it cannot all fit, its top. */
+export function bringIntoView(firsts, last) {
+  const first = firsts.find((node) => node && !node.hidden && node.offsetParent !== null);
+  if (!first || !last || last.offsetParent === null) return;
+  const header = document.querySelector(".md-header");
+  const above = (header ? header.getBoundingClientRect().height : 0) + 8;
+  const a = first.getBoundingClientRect();
+  const b = last.getBoundingClientRect();
+  const room = window.innerHeight - above - 8;
+  let by = 0;
+  if (a.top < above || b.bottom - a.top > room) by = a.top - above;
+  else if (b.bottom > window.innerHeight - 8) by = b.bottom - window.innerHeight + 8;
+  if (by) window.scrollBy(0, by);
+}
+
+/** Whether this draw turns the table to the human (from the computer, a round's end or a first
+ * draw after loading): the moment to bring the human's cards into view. */
+export function turnsToYou(root, turn) {
+  return turn === "you" && root.dataset.turn !== "you" && Boolean(root.dataset.drawn);
 }

@@ -1,0 +1,223 @@
+"""The practice tables on a phone (issue 28, items 2, 5, 6, 7), at 360 x 740 with touch, in Debian's
+Chromium on the built site: a link to the practice game lands on the table; the Chips table shows
+only the controls the moment allows; a Chains hand's end shows that hand until the player moves
+on; Chains refusals speak the Quick start's words. A screenshot of a Chips turn goes to
+test-output/play-phone-chips-turn.png."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from generator.engine.play import chains as chains_play
+from generator.engine.play import chips as chips_play
+from tests.support.tables import SHOTS, Table, phone_page, plain
+
+from .conftest import SITE_HOST, SITE_PORT
+
+os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
+
+pytestmark = pytest.mark.browser
+
+CHIPS = Table("chips", chips_play, shots="chips")
+CHAINS = Table("chains", chains_play, shots="chains")
+HEIGHT = 740
+
+
+@pytest.fixture()
+def phone(browser: Any, site_url: str) -> Iterator[Any]:
+    with phone_page(browser, site_url) as page:
+        yield page
+
+
+def top_in_view(page: Any, selector: str) -> float:
+    """Where `selector`'s top is in the viewport (px from its top); asserted inside it."""
+    top = float(page.evaluate(f"() => document.querySelector({selector!r}).getBoundingClientRect().top"))
+    assert 0 <= top < HEIGHT - 100, f"{selector} starts at {top} px, not in the first screen"
+    return top
+
+
+def fills_the_view(page: Any, selector: str) -> None:
+    """`selector` covers the viewport's middle (its top, or, on the player's turn, the cards)."""
+    top, bottom = page.evaluate(
+        f"() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect(); return [r.top, r.bottom]; }}")
+    assert top < HEIGHT / 2 and bottom > HEIGHT / 2, f"{selector} spans {top}..{bottom} px, not the view"
+
+
+@pytest.mark.parametrize("game", ["chips", "chains", "3-chip-stack"])
+def test_practice_page_opens_on_the_table(phone: Any, game: str) -> None:
+    page = phone
+    table = Table(game, None, shots=game)
+    table.open(page)
+    assert page.evaluate("() => window.scrollY") == 0
+    top_in_view(page, "[data-practice-game-section]")
+    # The table comes before the drill on the page.
+    assert page.evaluate("""() => {
+        const t = document.querySelector('[data-practice-game-section]');
+        const d = document.querySelector('.rb-drill');
+        return Boolean(t.compareDocumentPosition(d) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }""")
+
+
+def test_quick_start_link_and_fragment_land_on_the_table(phone: Any) -> None:
+    page = phone
+    page.goto(f"{page.base}chips/", wait_until="networkidle")
+    href = page.locator(".rb-quick-start__practice a").get_attribute("href")
+    page.locator(".rb-quick-start__practice a").evaluate("a => a.scrollIntoView()")
+    page.locator(".rb-quick-start__practice a").tap()
+    page.wait_for_url("**/chips/play/**")
+    page.wait_for_selector(f"{CHIPS.selector}[data-mounted='true']")
+    page.wait_for_function("() => window.scrollY < 400")  # instant navigation's own scroll, settled
+    assert href and href.split("#")[0].endswith("play/")
+    fills_the_view(page, "[data-practice-game-section]")
+    # The table's own address lands on it, though the section shows only once mounted.
+    page.goto(f"{page.base}chips/play/?seed=5&players=2#practice-game", wait_until="networkidle")
+    page.wait_for_selector(f"{CHIPS.selector}[data-mounted='true']")
+    fills_the_view(page, "#practice-game")
+
+
+def test_chips_controls_only_while_they_can_be_used(phone: Any) -> None:
+    page = phone
+    CHIPS.open_game(page, 20261203, 3)
+    sel = CHIPS.selector
+    typed = page.locator(f"{sel} .rb-table__typed")
+    discard = page.locator(f'{sel} [data-move="discard"]')
+    for _ in range(6):  # to the human's first "take" (the extra card's holder opens first)
+        assert CHIPS.wait_for_human(page) == "you"
+        phase = page.get_attribute(sel, "data-phase")
+        if phase == "take":
+            break
+        assert phase == "open"
+        assert typed.is_visible()
+        page.locator(f"{sel} [data-hand] [data-card]").first.tap()
+        discard.tap()
+        page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.phase !== 'open'")
+    assert page.get_attribute(sel, "data-phase") == "take"
+    page.screenshot(path=str(SHOTS / "play-phone-chips-turn.png"))
+    assert not typed.is_visible(), "the typed discard shows while a card must be taken"
+    page.locator(f"{sel} [data-hand] [data-card]").first.tap()
+    assert not discard.is_visible(), "a Discard button before taking"
+    assert "First take a card" in CHIPS.message(page)
+    page.locator(f'{sel} [data-move="take-deck"]').tap()
+    page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.phase === 'discard'")
+    assert typed.is_visible()
+    page.locator(f"{sel} [data-hand] [data-card]").first.tap()
+    assert discard.is_visible()
+    # Typed input keeps its refusal words.
+    page.fill(f"{sel} .rb-table__typed input", "ZZ")
+    page.locator(f"{sel} .rb-table__typed button").tap()
+    assert "is not a card" in CHIPS.message(page)
+
+
+def chains_move(page: Any) -> None:
+    sel = CHAINS.selector
+    playable = page.locator(f'{sel} [data-hand] [data-card][data-playable="true"]')
+    if playable.count():
+        playable.first.tap()
+        return
+    for action in ("draw", "pass"):
+        button = page.locator(f'{sel} [data-move="{action}"]')
+        if button.is_visible():
+            button.tap()
+            return
+    raise AssertionError("no move offered")
+
+
+def test_chains_end_of_hand_shows_that_hand_until_the_player_moves_on(phone: Any) -> None:
+    page = phone
+    sel = CHAINS.selector
+    CHAINS.open_game(page, 20261202, 3)
+    for _ in range(60):
+        if CHAINS.wait_for_human(page) != "you":
+            break
+        chains_move(page)
+    assert CHAINS.turn(page) == "round-over"
+    status = plain(page.inner_text(f"{sel} [data-status]"))
+    assert "Hand 1 of 10" in status and "Hand 2" not in status, status
+    record = CHAINS.saved(page)
+    state = CHAINS.reference(record)
+    ended = state["rounds"][-1]
+    assert ended["number"] == 1
+    if ended["out"] is not None:  # the going-out card is the pile's top, not hand 2's first card
+        last = next(m for m in reversed(record["moves"]) if m["action"] == "play")
+        assert page.get_attribute(f"{sel} [data-pile]", "data-top") == last["card"]
+    assert page.get_attribute(f"{sel} [data-pile]", "data-top") != state["pile"][-1]
+    assert not page.locator(f"{sel} [data-hand]").is_visible(), "hand 2's cards show with hand 1's points"
+    page.locator(f"{sel} [data-next-hand]").tap()
+    page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.turn !== 'round-over'")
+    assert "Hand 2 of 10" in plain(page.inner_text(f"{sel} [data-status]"))
+    assert page.get_attribute(f"{sel} [data-pile]", "data-top") == state["pile"][-1]
+
+
+def test_chains_refusals_use_the_quick_starts_words(phone: Any) -> None:
+    page = phone
+    sel = CHAINS.selector
+    CHAINS.open_game(page, 20261202, 3)
+    for _ in range(40):
+        assert CHAINS.wait_for_human(page) == "you"
+        blocked = page.locator(f'{sel} [data-hand] [data-card][data-playable="false"]')
+        top = page.get_attribute(f"{sel} [data-pile]", "data-top") or ""
+        odd = [b for b in blocked.all() if (b.get_attribute("data-card") or "")[:-1] != top[:-1]]
+        if odd:
+            odd[0].tap()
+            break
+        chains_move(page)
+    else:
+        pytest.fail("no card that cannot go came up")
+    words = CHAINS.message(page)
+    assert "one rank up or down" in words and "same suit" in words, words
+    assert not re.search(r"\b(run|flush)\b", words, re.IGNORECASE), words
+    page.locator(f"{sel} [data-hint]").tap()
+    hint = plain(page.inner_text(f"{sel} [data-hint-move]"))
+    assert not re.search(r"\b(a run|a flush)\b", hint, re.IGNORECASE), hint
+
+
+IN_VIEW = """(root) => {
+    const out = [];
+    const vh = window.innerHeight;
+    const header = document.querySelector('.md-header');
+    const above = header ? header.getBoundingClientRect().bottom : 0;
+    const shown = (e) => e.offsetParent !== null && e.getClientRects().length;
+    const usable = root.querySelectorAll(
+        '[data-pile] button, [data-hand] button, .rb-table__you .rb-table__actions button');
+    for (const e of usable) {
+        if (!shown(e) || e.disabled) continue;
+        const r = e.getBoundingClientRect();
+        if (r.top < above - 1 || r.bottom > vh + 1) out.push(`${e.dataset.card || e.dataset.move || e.textContent} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_chips_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple[int, int]) -> None:
+    width, height = size
+    with phone_page(browser, site_url) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        CHIPS.open_game(page, 20261203, 4)
+        sel = CHIPS.selector
+        checked = 0
+        for _ in range(12):
+            if CHIPS.wait_for_human(page) != "you":
+                break
+            phase = page.get_attribute(sel, "data-phase")
+            if checked:  # the first turn after loading is as the link left it: tested above
+                outside = page.eval_on_selector(sel, IN_VIEW)
+                assert not outside, f"phase {phase} at {width}x{height}: out of view: {outside}"
+            checked += 1
+            if phase == "take":
+                page.locator(f'{sel} [data-move="take-deck"]').tap()
+            elif phase in ("open", "discard"):
+                page.locator(f"{sel} [data-hand] [data-card]").last.tap()
+                page.locator(f'{sel} [data-move="discard"]').tap()
+            elif phase == "call":
+                page.locator(f'{sel} [data-move="pass"]').tap()
+            else:
+                page.locator(f'{sel} [data-move="layOff"]').tap()
+            page.wait_for_timeout(50)
+        assert checked >= 4
+        page.screenshot(path=str(SHOTS / f"play-phone-chips-{width}x{height}.png"))

@@ -221,3 +221,28 @@ def test_chips_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple
             page.wait_for_timeout(50)
         assert checked >= 4
         page.screenshot(path=str(SHOTS / f"play-phone-chips-{width}x{height}.png"))
+
+
+def test_your_turn_scrolls_to_your_cards_but_not_a_reader_away_from_the_table(phone: Any) -> None:
+    page = phone
+    sel = CHAINS.selector
+    CHAINS.open_game(page, 20261202, 3)
+    assert CHAINS.wait_for_human(page) == "you"
+    page.evaluate("() => window.scrollTo(0, 0)")
+    chains_move(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    if CHAINS.wait_for_human(page) == "you":  # the computer played, then the table came to you
+        outside = page.eval_on_selector(sel, IN_VIEW)
+        assert not outside, outside
+    # A reader at the drill, below the table, stays there when the turn comes round.
+    for _ in range(10):
+        chains_move(page)
+        if CHAINS.turn(page) == "computer":
+            break
+        assert CHAINS.wait_for_human(page) == "you"
+    page.locator(".rb-drill").evaluate("d => d.scrollIntoView()")
+    drill = "() => Math.round(document.querySelector('.rb-drill').getBoundingClientRect().top)"
+    at = page.evaluate(drill)
+    assert CHAINS.turn(page) == "computer"
+    assert CHAINS.wait_for_human(page) == "you"
+    assert abs(page.evaluate(drill) - at) <= 20, "the reader at the drill was moved"

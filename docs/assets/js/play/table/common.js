@@ -858,6 +858,10 @@ export function scoresTable(caption, headings, rows) {
 export function bringIntoView(firsts, last) {
   const first = firsts.find((node) => node && !node.hidden && node.offsetParent !== null);
   if (!first || !last || last.offsetParent === null) return;
+  // A reader who has scrolled away from the table (to the drill, say) is left there.
+  const table = first.closest("[data-practice-game]");
+  const box = table ? table.getBoundingClientRect() : null;
+  if (box && (box.bottom <= 0 || box.top >= window.innerHeight)) return;
   const header = document.querySelector(".md-header");
   const above = (header ? header.getBoundingClientRect().height : 0) + 8;
   const a = first.getBoundingClientRect();

@@ -163,7 +163,7 @@ def test_chips_k_a_2_no_group_a_2_below_a_high_ace_stays_off_a_callers_run() -> 
 def test_chips_k_a_2_no_group_refuses_such_a_run_laid_down() -> None:
     rec = {"hand": ["5C"], "caller_groups": [{"kind": "run", "suit": "D", "cards": ["2C", "KD", "AD"]}]}
     assert chips.RECORDS["score"](rec)["score"] == 5
-    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: King, Ace and 2 never make a group at this table"):
+    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: At this table K-A-2 is no group"):
         chips.RECORDS["score"](rec | {"house": NO_K_A_2})
 
 

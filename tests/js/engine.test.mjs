@@ -239,7 +239,7 @@ test("chips k-a-2: the wild 2 stands as the Queen of K-A-2, unless the table say
   assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers }).score, 0);
   assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers, house: { "k-a-2": "no-group" } }).score, 10);
   assert.match(scoreChips({ hand: ["5C"], caller_groups: [{ kind: "run", suit: "D", cards: ["2C", "KD", "AD"] }],
-    house: { "k-a-2": "no-group" } }).error, /^caller_groups\[0\]: King, Ace and 2 never make a group at this table/);
+    house: { "k-a-2": "no-group" } }).error, /^caller_groups\[0\]: At this table K-A-2 is no group/);
   assert.match(scoreChips({ hand: ["5C"], house: { "k-a-2": "never" } }).error, /^house\.k-a-2: no value 'never'/);
 });
 

@@ -16,7 +16,7 @@ House options (``HOUSE_OPTIONS``, the ``option:`` of rules-data/chips.yaml), rea
 ``house`` field and passed to the functions as ``house=``; left out, every answer is the family's:
 
 * ``k-a-2`` (chips-ruling-k-a-2): ``group`` (the family's reading) lets a wild 2 stand as the
-  Queen of K-A-2, making Q-K-A; ``no-group``: King, Ace and 2 never make a group, so no run with
+  Queen of K-A-2, making Q-K-A; ``no-group``: K-A-2 is no group at all, so no run with
   a high Ace (a natural Ace above the King) takes a 2, as a wild or otherwise; a joker still can.
 * ``lay-off-order`` (chips-ruling-layoff-order): ``turn-order`` (the family's reading) or
   ``as-laid``, the order the table laid off in, given to the round record as ``layoff_order``.
@@ -245,7 +245,7 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
             raise IllegalPlay(f"{format_card(c)} cannot stand at position {pos} of this run (that is {want})")
     run = Group("run", tuple(cards), suit=s, lo=lo)
     if no_k_a_2 and high_ace(run) and holds_a_two(cards):
-        raise IllegalPlay("King, Ace and 2 never make a group at this table: a run with a high Ace "
+        raise IllegalPlay("At this table K-A-2 is no group: a run with a high Ace "
                           "takes no 2, not even as a wild (chips-ruling-k-a-2)")
     return run
 

@@ -164,7 +164,7 @@ export function makeRun(suit, cards, lo, house = null) {
   });
   const run = group("run", cards, { suit, lo });
   if (noWrap2 && highAce(run) && holdsATwo(cards)) {
-    throw new IllegalPlay("King, Ace and 2 never make a group at this table: a run with a high Ace " +
+    throw new IllegalPlay("At this table K-A-2 is no group: a run with a high Ace " +
       "takes no 2, not even as a wild (chips-ruling-k-a-2)");
   }
   return run;

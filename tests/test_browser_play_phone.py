@@ -246,3 +246,23 @@ def test_your_turn_scrolls_to_your_cards_but_not_a_reader_away_from_the_table(ph
     assert CHAINS.turn(page) == "computer"
     assert CHAINS.wait_for_human(page) == "you"
     assert abs(page.evaluate(drill) - at) <= 20, "the reader at the drill was moved"
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_chains_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple[int, int]) -> None:
+    width, height = size
+    with phone_page(browser, site_url) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        CHAINS.open_game(page, 20261202, 4)
+        sel = CHAINS.selector
+        checked = 0
+        for _ in range(12):
+            if CHAINS.wait_for_human(page) != "you":
+                break
+            if checked:
+                outside = page.eval_on_selector(sel, IN_VIEW.replace("'[data-pile] button, ", "'[data-pile], "))
+                assert not outside, f"{width}x{height}: out of view: {outside}"
+            checked += 1
+            chains_move(page)
+            page.wait_for_timeout(50)
+        assert checked >= 2

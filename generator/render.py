@@ -91,12 +91,37 @@ def render_text(text: str, refs: Mapping[str, Ref] | None = None) -> Markup:
         raise RenderError(f"expected text, got {text!r}")
     out: list[str] = []
     pos = 0
-    for match in TOKEN.finditer(text):
-        out.append(escape(text[pos:match.start()]))
-        out.append(_token_html(match.group(1).strip(), refs))
-        pos = match.end()
+    for run in _token_runs(text):
+        out.append(escape(text[pos:run[0].start()]))
+        if len(run) > 1:  # [[KD]] [[AD]] [[2C]]: one group of cards, never broken across a line
+            cards = [_token_html(m.group(1).strip(), refs) for m in run]
+            out.append(Markup('<span class="cards cards--together">{}</span>').format(Markup(" ").join(cards)))
+        else:
+            out.append(_token_html(run[0].group(1).strip(), refs))
+        pos = run[-1].end()
     out.append(escape(text[pos:]))
     return Markup("".join(out))
+
+
+#: The most single-card tokens in a row that are kept on one line together: a group a rule
+#: names (a set, a run, K-A-2) fits the narrowest measure, a whole hand need not.
+TOGETHER_MAX = 4
+
+
+def _token_runs(text: str) -> list[list[re.Match[str]]]:
+    """The tokens of ``text`` in order, runs of up to ``TOGETHER_MAX`` single cards that only a
+    space separates grouped together (``[[8H]] [[8S]] [[8C]]``); every other token alone."""
+    runs: list[list[re.Match[str]]] = []
+    for match in TOKEN.finditer(text):
+        token = match.group(1).strip()
+        single = not token.startswith("#") and " " not in token and "," not in token
+        if (single and runs and len(runs[-1]) < TOGETHER_MAX and text[runs[-1][-1].end():match.start()] == " "
+                and all(not m.group(1).strip().startswith("#") and " " not in m.group(1).strip()
+                        and "," not in m.group(1).strip() for m in runs[-1])):
+            runs[-1].append(match)
+        else:
+            runs.append([match])
+    return runs
 
 
 def _token_html(token: str, refs: Mapping[str, Ref] | None) -> Markup:

@@ -164,8 +164,9 @@ def page_of_each(pages: list[str], units: Any) -> dict[Any, list[int]]:
 
 def unbroken_needles(game: Any, refs: Any, names: Any, date: str) -> set[str]:
     """What must stay on one line (issue 27), as a game's texts print it: every group of cards
-    ([[AS 2S 3S]]), every card notation with hyphens (K-A-2-3), every numbered reference (rule 3.5),
-    the game's file ``names`` and the edition's ``date``."""
+    ([[AS 2S 3S]], and two to four single cards a space apart, [[8H]] [[8S]] [[8C]]), every card
+    notation with hyphens (K-A-2-3), every numbered reference (rule 3.5), the game's file ``names``
+    and the edition's ``date``."""
     from generator.render import TOKEN, plain_text
 
     texts: list[str] = []
@@ -183,10 +184,18 @@ def unbroken_needles(game: Any, refs: Any, names: Any, date: str) -> set[str]:
     walk(game)
     needles = {" ".join(plain_text(f"[[{m.group(1)}]]").replace("\ufe0e", "").split())
                for t in texts for m in TOKEN.finditer(t) if " " in m.group(1).strip()}
+    single = r"\[\[[^\[\]#\s,]+\]\]"  # [[8H]] [[8S]] [[8C]]: two to four single cards a space apart
+    for t in texts:
+        needles |= {" ".join(plain_text(m.group(0)).replace("\ufe0e", "").split())
+                    for m in re.finditer(rf"(?<!\]\] ){single}(?: {single}){{1,3}}(?! {single})", t)}
     for t in texts:
         needles |= set(re.findall(r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])", plain_text(t, refs)))
     needles |= {ref.label for ref in refs.values() if re.fullmatch(r"(?:rule|tie-breaker|step) [\d.]+", ref.label)}
     return needles | set(names) | {date}
+
+
+#: A card face as the PDF's text gives it, with any punctuation that follows it ("3♠),").
+CARD_FACE = re.compile(r"\(?(?:10|[2-9AJQK])[♠♥♦♣]\ufe0e?[),.;:]*|\(?Joker[),.;:]*")
 
 
 def early_breaks(page: Any, size: float, leading: tuple[float, float], right: float) -> list[str]:
@@ -221,6 +230,11 @@ def early_breaks(page: Any, size: float, leading: tuple[float, float], right: fl
         glued = 0
         while glued + 1 < len(after) and re.fullmatch(r"\(?|\(?(?:p\.|rule|tie-breaker|step)", after[glued]["text"]):
             glued += 1
+        # two to four cards a space apart are one group, never broken (render.TOGETHER_MAX)
+        cards = 1
+        while (cards < 4 and glued + 1 < len(after) and CARD_FACE.fullmatch(after[glued]["text"])
+               and CARD_FACE.fullmatch(after[glued + 1]["text"])):
+            glued, cards = glued + 1, cards + 1
         room = right - this[-1]["x1"]
         need = after[glued]["x1"] - after[0]["x0"] + 1.5 * MM  # a space, and a shaded box's padding
         if room >= need:

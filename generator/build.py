@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .engine.errors import RulebookError
+from .engine.errors import RulebookError, rulebook_cause
 from .site.hooks import MARKER
 from .stopping import raise_if_stopped
 
@@ -134,7 +134,7 @@ def _build_pages(root: Path, out: Path, *, site_url: str | None) -> None:
             raise
         except Exception as exc:  # noqa: BLE001 - whatever it is, one line and the old site kept
             # A RulebookError raised inside define_env may arrive wrapped by MkDocs' plugin loader.
-            cause = _rulebook_cause(exc)
+            cause = rulebook_cause(exc)
             if cause is not None:
                 raise cause from None
             raise BuildError(f"the site build failed: {type(exc).__name__}: {_one_line(str(exc))}") from None
@@ -245,17 +245,6 @@ def _first(messages: list[str], fallback: str) -> str:
     if messages:
         return _one_line(messages[0])
     return _one_line(fallback)
-
-
-def _rulebook_cause(exc: BaseException) -> RulebookError | None:
-    seen: set[int] = set()
-    cur: BaseException | None = exc
-    while cur is not None and id(cur) not in seen:
-        if isinstance(cur, RulebookError):
-            return cur
-        seen.add(id(cur))
-        cur = cur.__cause__ or cur.__context__
-    return None
 
 
 def _one_line(text: str) -> str:

@@ -29,3 +29,16 @@ class RulesDataError(RulebookError):
         super().__init__(f"{location}: {message}")
         self.location = location
         self.message = message
+
+
+def rulebook_cause(error: BaseException) -> RulebookError | None:
+    """The RulebookError behind ``error``, following its causes and contexts (MkDocs and the
+    macros plugin wrap what a game file's check raises), or None."""
+    seen: set[int] = set()
+    cur: BaseException | None = error
+    while cur is not None and id(cur) not in seen:
+        if isinstance(cur, RulebookError):
+            return cur
+        seen.add(id(cur))
+        cur = cur.__cause__ or cur.__context__
+    return None

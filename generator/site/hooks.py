@@ -316,13 +316,13 @@ def _checked_builder(root: Path, build: Callable[..., None], site: Callable[[], 
 
     def checked(config: Any = None) -> None:
         from generator.content.checks import check_project
-        from generator.engine.errors import RulebookError
+        from generator.engine.errors import RulebookError, rulebook_cause
 
         try:
             _serving.games = check_project(root)
             build() if config is None else build(config)
         except (Exception, SystemExit) as error:  # noqa: BLE001 - shown on the page, one terminal line
-            cause = _rulebook_cause(error) if isinstance(error, Exception) else None
+            cause = rulebook_cause(error) if isinstance(error, Exception) else None
             shown: BaseException = cause if cause is not None else error
             text = str(shown) if isinstance(shown, RulebookError | SystemExit) else f"{type(shown).__name__}: {shown}"
             message = _one_line(text)
@@ -332,20 +332,6 @@ def _checked_builder(root: Path, build: Callable[..., None], site: Callable[[], 
             _clean()
 
     return checked
-
-
-def _rulebook_cause(error: BaseException) -> BaseException | None:
-    """The RulebookError behind an error (MkDocs' plugin loader wraps what define_env raises)."""
-    from generator.engine.errors import RulebookError
-
-    seen: set[int] = set()
-    cur: BaseException | None = error
-    while cur is not None and id(cur) not in seen:
-        if isinstance(cur, RulebookError):
-            return cur
-        seen.add(id(cur))
-        cur = cur.__cause__ or cur.__context__
-    return None
 
 
 def _one_line(text: str) -> str:

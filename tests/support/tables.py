@@ -105,8 +105,8 @@ class Table:
     def wait_for_human(self, page: Any) -> str:
         """Until the computer seats have moved: 'you', 'round-over' or 'over'."""
         page.wait_for_function(
-            '() => ["you", "round-over", "over"].includes('
-            f"document.querySelector({json.dumps(self.selector)}).dataset.turn)",
+            f"() => {{ const t = document.querySelector({json.dumps(self.selector)}); "
+            'return ["you", "round-over", "over"].includes(t.dataset.turn) && !t.dataset.placing; }',
             timeout=90_000,
         )
         return self.turn(page)

@@ -71,5 +71,7 @@ peers:
 	[ -x .venv-peers/bin/python ] || python3 -m venv .venv-peers
 	.venv-peers/bin/pip install -q --disable-pip-version-check -e '.[peers]'
 
+# .cache/ holds the PDFs (.cache/pdf/, generator/print/pdfcache.py) and the compiled templates
+# (.cache/jinja/, generator/site/hooks.py): the next build makes them again.
 clean:
-	rm -rf site .site-* build test-output
+	rm -rf site .site-* build test-output .cache

@@ -512,3 +512,42 @@ def test_chips_variant_random_extra_is_kept_for_a_table_of_nine_or_more() -> Non
         assert state["seat"] == drawn and len(state["hands"][drawn]) == engine.HAND_SIZES[k] + 1
         assert state["dealer"] == engine.seat_for_round(9, k, 8)[0]  # chips-ruling-random-extra-deal
     assert len(set(state["extraSeats"])) == engine.ROUNDS
+
+
+# --- The gentle computer (issue 28) -------------------------------------------------------------
+
+def _grouped_after(turns_each: int) -> State:
+    """_ready_to_call's seat, its whole hand in groups after the discard, in a round where every
+    seat has had ``turns_each`` turns before this one."""
+    state = _ready_to_call()
+    seat, players = state["seat"], state["players"]
+    turns = [{"seat": p, "take": "deck", "depth": None, "taken": "3C", "discard": "3C", "call": False}
+             for _ in range(turns_each) for p in range(players) if p != seat]
+    state = with_turn(state, turns=turns)
+    state = play.apply_move(state, {"type": "take", "from": "deck"})
+    return play.apply_move(state, {"type": "discard", "card": "KS"})
+
+
+def test_the_gentle_computer_plays_on_until_everyone_has_had_three_turns() -> None:
+    early = _grouped_after(play.GENTLE_TURNS - 1)
+    assert early["phase"] == "call"
+    assert play.gentle_waits(early)
+    assert play.bot_move(early, "gentle") == {"type": "pass"}  # chips-call: a choice, not a must
+    assert play.bot_move(early)["type"] == "call" == play.bot_move(early, "standard")["type"]
+    late = _grouped_after(play.GENTLE_TURNS)
+    assert not play.gentle_waits(late)
+    assert play.bot_move(late, "gentle") == play.bot_move(late)
+
+
+def test_the_gentle_computer_plays_the_same_cards_as_the_standard_one() -> None:
+    """Only the call differs: every take and discard of a gentle game is the standard computer's."""
+    for players, seed in [(2, 81), (5, 82)]:
+        for state, move, _ in steps(players, seed, lambda s: play.bot_move(s, "gentle")):
+            if state["phase"] != "call":
+                assert move == play.bot_move(state)
+
+
+def test_the_computer_level_is_gentle_or_standard() -> None:
+    state = play.new_game(3, 1)
+    with pytest.raises(RulebookError, match="^opponent: "):
+        play.bot_move(state, "easy")

@@ -74,10 +74,10 @@ class Digests:
 
 def py_play(mod: ModuleType, players: int, seed: int, full: bool = False,
             check: Callable[[dict[str, Any]], None] | None = None, random_seats: Sequence[int] = (),
-            house: dict[str, str] | None = None) -> dict[str, Any]:
+            house: dict[str, str] | None = None, level: str | None = None) -> dict[str, Any]:
     """run_play.mjs's playGame, in Python; ``check`` looks at every state on the way. The
     ``random_seats`` pick uniformly among the legal moves, from mulberry32 seeded with seed + 1;
-    ``house`` the table's house options."""
+    ``house`` the table's house options; ``level`` the computer's (None: bot_move's own)."""
     digest = Digests()
     state = mod.new_game(players, seed) if house is None else mod.new_game(players, seed, house)
     pick = rng.seed_state(seed + 1)
@@ -91,7 +91,7 @@ def py_play(mod: ModuleType, players: int, seed: int, full: bool = False,
             i, pick = rng.below(pick, len(legal))
             move = legal[i]
         else:
-            move = mod.bot_move(state)
+            move = mod.bot_move(state) if level is None else mod.bot_move(state, level)
         state = mod.apply_move(state, move)
         moves.append(move)
         digests.append(digest(state))
@@ -137,7 +137,7 @@ def _differences(a: Any, b: Any, path: str = "") -> list[str]:
 
 def _first_difference(mod: ModuleType, req: dict[str, Any]) -> str:
     py = py_play(mod, req["players"], req["seed"], full=True, random_seats=req.get("random", ()),
-                 house=req.get("house"))
+                 house=req.get("house"), level=req.get("level"))
     js = node_single({**req, "full": True})
     for k, (a, b) in enumerate(zip(py["states"], js.get("states", []), strict=False)):
         if a != b:
@@ -231,7 +231,7 @@ def test_play_browser_port_matches_python_state_for_state(game: str) -> None:
     start = time.perf_counter()
     thread, lines = node_play(requests)
     py_results = [py_play(mod, r["players"], r["seed"], check=check_step, random_seats=r.get("random", ()),
-                          house=r.get("house"))
+                          house=r.get("house"), level=r.get("level"))
                   for r in requests]
     thread.join()
     assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
@@ -333,3 +333,58 @@ def test_a_save_is_read_back_the_same_in_both_ports() -> None:
     assert verdicts["refused"] > len(requests) // 3
     figure(f"play differential (saves): {len(requests)} saves of the three games read back alike in Python and "
            f"node, {verdicts['read']} read, {verdicts['refused']} refused at the same move")
+
+
+# --- The gentle computer (issue 28) -----------------------------------------------------------
+
+#: Seeded games with the computer at level "gentle", a third of them with a seat picking at random.
+GENTLE_GAMES = {"chips": 140}
+
+
+def gentle_requests(game: str) -> list[dict[str, Any]]:
+    rnd = random.Random(28)
+    out: list[dict[str, Any]] = []
+    for k in range(GENTLE_GAMES[game]):
+        players = 2 + k % 7
+        req: dict[str, Any] = {"game": game, "players": players, "seed": rnd.randrange(2**32), "level": "gentle"}
+        if k % 3 == 2:
+            req["random"] = [k % players]
+        out.append(req)
+    return out
+
+
+def chips_gentle_check_step(state: dict[str, Any]) -> None:
+    """chips_check_step, and the gentle computer's promise: nobody calls before every other
+    player has had GENTLE_TURNS turns in the round."""
+    chips_check_step(state)
+    turns = state["turns"]
+    if turns and turns[-1]["call"] and state["caller"] == turns[-1]["seat"] and state["phase"] == "take":
+        had = Counter(t["seat"] for t in turns)
+        assert all(had[p] >= play_chips.GENTLE_TURNS for p in range(state["players"]) if p != state["caller"]), turns
+
+
+@pytest.mark.parametrize("game", sorted(GENTLE_GAMES))
+def test_the_gentle_computer_plays_alike_in_both_ports(game: str) -> None:
+    """Seeded games with every computer seat at level "gentle" (botMove's level): the same moves
+    and states in Python and node, and no computer seat calls before everyone has had three turns."""
+    mod, _, check_step, check_final = GAMES[game]
+    requests = gentle_requests(game)
+    thread, lines = node_play(requests)
+    py_results = []
+    for r in requests:
+        gentle_check = chips_gentle_check_step if not r.get("random") else check_step
+        py_results.append(py_play(mod, r["players"], r["seed"], check=gentle_check, random_seats=r.get("random", ()),
+                                  level="gentle"))
+    thread.join()
+    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
+    states = 0
+    for req, py, line in zip(requests, py_results, lines, strict=True):
+        js = json.loads(line)
+        assert "error" not in js, f"{req}: node refused a move of its own computer player: {js}"
+        if js["moves"] != py["moves"] or js["digests"] != py["digests"]:
+            pytest.fail(f"{req}: the ports part at {_first_difference(mod, req)}")
+        assert js["final"] == py["final"], req
+        check_final(py["final"])
+        states += len(py["digests"])
+    figure(f"play differential ({game}, gentle computer): {len(requests)} seeded games, {states} states equal "
+           f"in Python and node")

@@ -7,6 +7,8 @@
 //       among legalMoves, drawing from mulberry32 seeded with seed + 1 (rng.js's below)
 //   {"game": "chips", "players": 4, "seed": 7, "house": {"k-a-2": "no-group"}}  played by the
 //       table's house options (newGame's house)
+//   {"game": "chips", "players": 4, "seed": 7, "level": "gentle"}  the computer at that level
+//       (botMove's second argument; absent: botMove(state), the standard computer)
 //   {"replay": true, "game": "chains", "players": 3, "seed": 7, "moves": [...]}  a practice save
 //       read back by play/saves.js replaySave (any of the three games): {"digest"} of the state
 //       it replays to, or {"refused": k}, the index of the first move refused
@@ -67,7 +69,7 @@ export function digest(state, memo) {
 }
 
 /** One seeded game played by botMove (and the random seats), every state recorded. */
-export function playGame(mod, { players, seed, full = false, random = [], house = null }) {
+export function playGame(mod, { players, seed, full = false, random = [], house = null, level = null }) {
   let state = house === null ? mod.newGame({ players, seed }) : mod.newGame({ players, seed, house });
   let pick = seedState(seed + 1);
   const memo = new WeakMap();
@@ -82,7 +84,7 @@ export function playGame(mod, { players, seed, full = false, random = [], house 
       let i;
       [i, pick] = below(pick, legal.length);
       move = legal[i];
-    } else move = mod.botMove(state);
+    } else move = level === null ? mod.botMove(state) : mod.botMove(state, level);
     try {
       state = mod.applyMove(state, move);
     } catch (e) {

@@ -8,7 +8,7 @@ hand and lay-off, ``caller_arrangement`` for the call, ``deal_round`` for the de
 test_play_differential.py`` plays seeded games through both and compares every state.
 
 Functions: :func:`new_game`, :func:`legal_moves`, :func:`apply_move` (pure: never touches its
-input), :func:`bot_move` (the computer player) and :func:`seat_to_act`.
+input), :func:`bot_move` (the computer player, at one of the ``LEVELS``) and :func:`seat_to_act`.
 
 **State** (plain JSON; cards as the CLI writes them, ``"10H"``, ``"JK"``)::
 
@@ -476,9 +476,39 @@ def _finish_round(state: State) -> State:
 # The computer player: it sees only its own hand, the pile and whether chips has been called.
 
 
-def bot_move(state: State) -> Move:
-    """A legal move for the seat to act, the same for the same state. It keeps the cards that
-    group, takes from the pile when a card there lowers its score, and calls when it can."""
+#: The computer's levels (issue 28): "standard" calls the moment it may; "gentle" plays the same
+#: cards but gives the others time, calling only once everyone has had GENTLE_TURNS turns.
+LEVELS = ("gentle", "standard")
+#: The turns each player has had in the round before the gentle computer calls (the opening
+#: discard is a turn: chips-ruling-opening-discard).
+GENTLE_TURNS = 3
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise RulebookError(f"opponent: the computer plays at level \"gentle\" or \"standard\", not {quote(level)}")
+
+
+def turns_had(state: State) -> list[int]:
+    """How many turns each seat has had in this round so far (the turn being played counted)."""
+    had = [0] * state["players"]
+    for turn in state["turns"]:
+        had[turn["seat"]] += 1
+    return had
+
+
+def gentle_waits(state: State) -> bool:
+    """Whether the gentle computer, at the seat to act with every card in a group (phase
+    "call"), plays on: some other player has had fewer than GENTLE_TURNS turns this round."""
+    seat = state["seat"]
+    return any(n < GENTLE_TURNS for p, n in enumerate(turns_had(state)) if p != seat)
+
+
+def bot_move(state: State, level: str = "standard") -> Move:
+    """A legal move for the seat to act, the same for the same state and ``level`` (LEVELS). It
+    keeps the cards that group, takes from the pile when a card there lowers its score, and
+    calls when it can; at level "gentle", only once everyone has had GENTLE_TURNS turns."""
+    _check_level(level)
     if state["over"]:
         raise IllegalPlay("chips-winner: the game is over; nobody is to move")
     phase = state["phase"]
@@ -489,6 +519,8 @@ def bot_move(state: State) -> Move:
     if phase == "take":
         return _choose_take(hand, state)
     if phase == "call":
+        if level == "gentle" and gentle_waits(state):
+            return {"type": "pass"}  # chips-call: calling is a choice; the gentle computer waits
         return legal_moves(state)[0]  # chips-call: it always calls when it can
     return {"type": "layOff"}
 

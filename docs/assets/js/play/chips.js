@@ -7,7 +7,7 @@
 //
 //   newGame({players, seed, house}) -> state      legalMoves(state) -> [move]
 //   applyMove(state, move) -> next state (pure; throws an IllegalPlay naming the rule)
-//   botMove(state) -> move                 seatToAct(state) -> seat, or null when over
+//   botMove(state, level) -> move (LEVELS)  seatToAct(state) -> seat, or null when over
 
 import { IllegalPlay, RANKS, RulebookError, SUITS, card } from "../engine/cards.js";
 import {
@@ -451,9 +451,37 @@ function finishRound(state) {
 
 // --- The computer player: it sees only its own hand, the pile and whether chips was called ---
 
-/** A legal move for the seat to act, the same for the same state. It keeps the cards that
- * group, takes from the pile when a card there lowers its score, and calls when it can. */
-export function botMove(state) {
+// The computer's levels (issue 28): "standard" calls the moment it may; "gentle" plays the same
+// cards but gives the others time, calling only once everyone has had GENTLE_TURNS turns.
+export const LEVELS = Object.freeze(["gentle", "standard"]);
+// The turns each player has had in the round before the gentle computer calls (the opening
+// discard is a turn: chips-ruling-opening-discard).
+export const GENTLE_TURNS = 3;
+
+function checkLevel(level) {
+  if (!LEVELS.includes(level)) {
+    throw new RulebookError(`opponent: the computer plays at level "gentle" or "standard", not ${JSON.stringify(level)}`);
+  }
+}
+
+/** How many turns each seat has had in this round so far (the turn being played counted). */
+export function turnsHad(state) {
+  const had = new Array(state.players).fill(0);
+  for (const turn of state.turns) had[turn.seat] += 1;
+  return had;
+}
+
+/** Whether the gentle computer, at the seat to act with every card in a group (phase "call"),
+ * plays on: some other player has had fewer than GENTLE_TURNS turns this round. */
+export function gentleWaits(state) {
+  return turnsHad(state).some((n, p) => p !== state.seat && n < GENTLE_TURNS);
+}
+
+/** A legal move for the seat to act, the same for the same state and `level` (LEVELS). It keeps
+ * the cards that group, takes from the pile when a card there lowers its score, and calls when it
+ * can; at level "gentle", only once everyone has had GENTLE_TURNS turns. */
+export function botMove(state, level = "standard") {
+  checkLevel(level);
   if (state.over) throw new IllegalPlay("chips-winner: the game is over; nobody is to move");
   const { phase } = state;
   const hand = state.hands[state.seat];
@@ -461,7 +489,10 @@ export function botMove(state) {
     return { type: "discard", card: chooseDiscard(hand, state.caller !== null, noKA2Of(state), banned(state)) };
   }
   if (phase === "take") return chooseTake(hand, state);
-  if (phase === "call") return legalMoves(state)[0]; // chips-call: it always calls when it can
+  if (phase === "call") {
+    if (level === "gentle" && gentleWaits(state)) return { type: "pass" }; // chips-call: calling is a choice; the gentle computer waits
+    return legalMoves(state)[0]; // chips-call: it always calls when it can
+  }
   return { type: "layOff" };
 }
 

@@ -307,7 +307,8 @@ def _edited_saves(game: str, rnd: random.Random) -> list[dict[str, Any]]:
 
 def _py_replayed(req: dict[str, Any]) -> dict[str, Any]:
     try:
-        state = saves.replay(SAVE_GAMES[req["game"]], req["players"], req["seed"], req["moves"])
+        state = saves.replay(SAVE_GAMES[req["game"]], req["players"], req["seed"], req["moves"],
+                             opponent=req.get("opponent"))
     except saves.RefusedSave as refused:
         return {"refused": refused.at}
     return {"digest": hashlib.sha1(canonical(state).encode()).hexdigest()}
@@ -388,3 +389,40 @@ def test_the_gentle_computer_plays_alike_in_both_ports(game: str) -> None:
         states += len(py["digests"])
     figure(f"play differential ({game}, gentle computer): {len(requests)} seeded games, {states} states equal "
            f"in Python and node")
+
+
+def _gentle_saves(rnd: random.Random) -> list[dict[str, Any]]:
+    """Chips saves against the gentle computer (seat 0 at random), each read as written
+    (opponent "gentle"), as a save without the field (the standard computer, which calls where
+    the gentle one played on), at "standard", and at a level no port knows."""
+    out: list[dict[str, Any]] = []
+    for _ in range(12):
+        players, seed = rnd.randint(2, 5), rnd.randrange(2**32)
+        state = play_chips.new_game(players, seed)
+        moves: list[Any] = []
+        while play_chips.seat_to_act(state) is not None and len(moves) < 400:
+            legal = play_chips.legal_moves(state)
+            move = rnd.choice(legal) if play_chips.seat_to_act(state) == 0 else play_chips.bot_move(state, "gentle")
+            state = play_chips.apply_move(state, move)
+            moves.append(move)
+        base = {"replay": True, "game": "chips", "players": players, "seed": seed, "moves": moves}
+        out += [{**base, "opponent": "gentle", "kind": "genuine"}, {**base, "kind": "no-field"},
+                {**base, "opponent": "standard", "kind": "standard"}, {**base, "opponent": "easy", "kind": "unknown"}]
+    return out
+
+
+def test_a_save_against_the_gentle_computer_is_read_back_the_same_in_both_ports() -> None:
+    """The save's opponent field (issue 28) in saves.py and play/saves.js: a gentle save replays at
+    its level and is refused at the same move when read at another; an unknown level is refused."""
+    requests = _gentle_saves(random.Random(28))
+    thread, lines = node_play(requests)
+    ours = [_py_replayed(r) for r in requests]
+    thread.join()
+    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
+    for req, py, line in zip(requests, ours, lines, strict=True):
+        js = json.loads(line)
+        assert js == py, f"{req['kind']} players={req['players']} seed={req['seed']}: Python {py}, node {js}"
+        if req["kind"] in ("genuine", "unknown"):
+            assert ("digest" in py) is (req["kind"] == "genuine"), req
+    standard = [py for req, py in zip(requests, ours, strict=True) if req["kind"] == "no-field"]
+    assert any("refused" in py for py in standard), "no gentle save where the standard computer would have called"

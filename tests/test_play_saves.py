@@ -109,3 +109,27 @@ def test_a_save_replays_by_its_house_and_one_without_by_the_familys_rules(game: 
     family = _played(mod, 3, 5, 30, 1)
     assert saves.replay(mod, 3, 5, family) == saves.replay(mod, 3, 5, family, house={})
     assert saves.replay(mod, 3, 5, family) == _state_after(mod, 3, 5, family)
+
+
+def test_a_save_names_its_computer_and_one_without_reads_as_the_standard_computer() -> None:
+    """The opponent field (issue 28): a game against the gentle Chips computer replays at that
+    level; the same moves read without the field (a save from before the levels) are the standard
+    computer's, which calls where the gentle one plays on; a level the game has not is refused."""
+    for seed in range(40):
+        state = chips.new_game(3, seed)
+        moves = []
+        while chips.seat_to_act(state) is not None and len(moves) < 120:
+            move = chips.bot_move(state, "gentle")
+            state = chips.apply_move(state, move)
+            moves.append(move)
+        assert saves.replay(chips, 3, seed, moves, opponent="gentle") == state
+        if any(m["type"] == "pass" for m in moves):
+            with pytest.raises(saves.RefusedSave, match=r"is the computer, which plays \{'type': 'call'"):
+                saves.replay(chips, 3, seed, moves)
+            break
+    else:
+        pytest.fail("no gentle game played on where it could call")
+    standard = _played(chips, 3, 1, 60, 1)
+    assert saves.replay(chips, 3, 1, standard, opponent="standard") == saves.replay(chips, 3, 1, standard)
+    with pytest.raises(saves.RefusedSave, match="^move 1: opponent: "):
+        saves.replay(chips, 3, 1, standard, opponent="easy")

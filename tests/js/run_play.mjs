@@ -11,7 +11,8 @@
 //       (botMove's second argument; absent: botMove(state), the standard computer)
 //   {"replay": true, "game": "chains", "players": 3, "seed": 7, "moves": [...]}  a practice save
 //       read back by play/saves.js replaySave (any of the three games): {"digest"} of the state
-//       it replays to, or {"refused": k}, the index of the first move refused
+//       it replays to, or {"refused": k}, the index of the first move refused; "opponent": the
+//       save's computer level (absent: the standard computer)
 //
 // Answer: {"moves": [...], "digests": [...], "final": state} (or {"error", "step"} when a move
 // was refused or a game did not end): digests[k] is the SHA-1 of the canonical JSON (keys
@@ -100,9 +101,9 @@ export function playGame(mod, { players, seed, full = false, random = [], house 
 }
 
 /** A save replayed as the practice tables read it. */
-export function replayed(mod, { players, seed, moves }) {
+export function replayed(mod, { players, seed, moves, opponent = null }) {
   try {
-    return { digest: sha1(canonical(replaySave(mod, { players, seed, moves }))) };
+    return { digest: sha1(canonical(replaySave(mod, { players, seed, moves, opponent }))) };
   } catch (e) {
     if (e instanceof RefusedSave) return { refused: e.at };
     throw e;

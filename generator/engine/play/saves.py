@@ -47,16 +47,20 @@ def same_move(a: object, b: object) -> bool:
 
 
 def replay(module: ModuleType, players: int, seed: int, moves: Sequence[Any], *, human: int = HUMAN,
-           house: Mapping[str, str] | None = None) -> Any:
+           house: Mapping[str, str] | None = None, opponent: str | None = None) -> Any:
     """The state after ``moves`` from ``module.new_game(players, seed)``, played by the table's
     ``house`` options (issue 25; None, as in a save from before them: the family's rules);
     :class:`RefusedSave` at the first move the rules refuse or a computer seat (every seat but
-    ``human``) would not make."""
+    ``human``) would not make at the save's ``opponent`` level (issue 28: the module's
+    ``LEVELS``; None, as in a save from before the levels: the standard computer)."""
+    levels = getattr(module, "LEVELS", ("standard",))
+    if opponent is not None and opponent not in levels:
+        raise RefusedSave(0, f"opponent: this game's computer plays at level {' or '.join(levels)}, not {opponent!r}")
     state = module.new_game(players, seed) if house is None else module.new_game(players, seed, house)
     for at, move in enumerate(moves):
         seat = module.seat_to_act(state)
         if seat is not None and seat != human:
-            wanted = module.bot_move(state)
+            wanted = module.bot_move(state) if opponent in (None, "standard") else module.bot_move(state, opponent)
             if not same_move(move, wanted):
                 raise RefusedSave(at, f"player {seat + 1} is the computer, which plays {wanted}, not {move}")
         try:

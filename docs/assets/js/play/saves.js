@@ -33,13 +33,20 @@ export const sameMove = (a, b) => canonical(a) === canonical(b);
 
 /** The state after `moves` from engine.newGame({players, seed, house}) (house: the table's own
  * rules, issue 25; absent, as in a save from before them: the family's rules); RefusedSave at the
- * first move the rules refuse or a computer seat (every seat but `human`) would not make. */
-export function replaySave(engine, { players, seed, moves, house = null }, human = HUMAN) {
+ * first move the rules refuse or a computer seat (every seat but `human`) would not make at the
+ * save's `opponent` level (issue 28: the engine's LEVELS; absent, as in a save from before the
+ * levels: the standard computer). */
+export function replaySave(engine, { players, seed, moves, house = null, opponent = null }, human = HUMAN) {
+  const levels = engine.LEVELS || ["standard"];
+  if (opponent !== null && opponent !== undefined && !levels.includes(opponent)) {
+    throw new RefusedSave(0, `opponent: this game's computer plays at level ${levels.join(" or ")}, not ${canonical(opponent)}`);
+  }
+  const standard = opponent === null || opponent === undefined || opponent === "standard";
   let state = engine.newGame({ players, seed, house });
   moves.forEach((move, at) => {
     const seat = engine.seatToAct(state);
     if (seat !== null && seat !== human) {
-      const wanted = engine.botMove(state);
+      const wanted = standard ? engine.botMove(state) : engine.botMove(state, opponent);
       if (!sameMove(move, wanted)) {
         throw new RefusedSave(at, `player ${seat + 1} is the computer, which plays ${canonical(wanted)}, not ${canonical(move)}`);
       }

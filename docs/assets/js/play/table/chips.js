@@ -13,8 +13,8 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
 import {
-  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
-  showSummary, startTable, tableShell, turnsToYou, typedCardForm,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
+  seatName, showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
 const GAME = "chips";
@@ -40,9 +40,14 @@ const ruleLast = (message) => String(message).replace(/^([a-z0-9]+(?:-[a-z0-9]+)
 /** The seat that held the extra card: the dealer's left (chips-deal, chips-rotation). */
 const extraSeat = (state) => (state.dealer + 1) % state.players;
 
-/** The log line of a move (state before and after). What the computer takes off the deck is
+const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five"];
+/** "three turns": the gentle computer's wait (engine.GENTLE_TURNS), in words. */
+const gentleTurns = () => plural(engine.GENTLE_TURNS, "turn").replace(/^\d+/, NUMBER_WORDS[engine.GENTLE_TURNS] ?? String(engine.GENTLE_TURNS));
+
+/** The log line of a move (state before and after) against the computer at `level` (issue 28: the
+ * gentle one says why it calls, and why it plays on). What the computer takes off the deck is
  * face down and stays unsaid; a card from the pile is named. */
-function describe(move, before, after) {
+function describe(move, before, after, level = "standard") {
   const seat = before.seat;
   const who = seatName(seat);
   const ended = after.rounds.length > before.rounds.length;
@@ -65,9 +70,13 @@ function describe(move, before, after) {
     }
     if (turnedOver) line = `The deck ran out, so the pile but its top card was turned over as the new deck. ${line}`;
   } else if (move.type === "call") {
-    line = `${who} called chips! Everyone else has one last turn`;
+    line = level === "gentle" && seat !== HUMAN
+      ? `${who} called chips: every card in the hand is in a group, and everyone has had ${gentleTurns()} this round. Everyone else has one last turn`
+      : `${who} called chips! Everyone else has one last turn`;
   } else if (move.type === "pass") {
-    line = `${who} played on without calling`;
+    line = level === "gentle" && seat !== HUMAN
+      ? `${who} could call chips (every card is in a group) but plays on: the gentle computer waits until everyone has had ${gentleTurns()} this round`
+      : `${who} played on without calling`;
   } else {
     const rec = ended ? after.rounds[after.rounds.length - 1].results[seat] : after.layOff.results[seat];
     line = rec.laid_off.length ? `${who} laid off ${listOf(rec.laid_off.map(sym))}` : `${who} had nothing to lay off`;
@@ -340,7 +349,7 @@ function mount(root) {
     const number = Math.min(state.round + 1, ROUNDS);
     status.textContent = roundShown
       ? `The scores of round ${state.rounds.length} of ${ROUNDS} are below. Seed ${rec.seed}.`
-      : `Round ${number} of ${ROUNDS}: ${state.handSize} cards each, and ${state.handSize + 1} to the player with the extra card. ${seatName(state.dealer)} dealt; ${says(extraSeat(state), "have", "has", false)} the extra card. ${plural(state.deck.length, "card")} in the deck. Seed ${rec.seed}.`;
+      : `Round ${number} of ${ROUNDS}: ${state.handSize} cards each, and ${state.handSize + 1} to the player with the extra card. ${seatName(state.dealer)} dealt; ${says(extraSeat(state), "have", "has", false)} the extra card. ${plural(state.deck.length, "card")} in the deck. Seed ${rec.seed}. ${opponentLine(ctl.opponent())}`;
     seats.hidden = roundShown; // the summary's table has the totals; the next deal waits
     drawSeats(state, roundShown ? null : toAct);
     called.hidden = roundShown || state.caller === null || state.phase === "layOff";

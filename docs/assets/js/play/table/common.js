@@ -27,6 +27,13 @@
 // page's form, ?house=<option-id>:<value>,... (../../house/share.js): a link with them opens a
 // game played by them, offered like any other link while a game is in progress; a link to a game
 // (?seed=&players=) without them is a game by the family's rules.
+//
+// The computer's level (issue 28): a game whose engine has LEVELS (Chips: "gentle", "standard")
+// keeps the level it is played against in its record (`opponent`); a save without it, from before
+// the levels, is against the standard computer, as it always was. A first game (nothing saved) is
+// against the gentle one; a new game keeps the level of the game before. The table's choice is a
+// <select data-opponent> (its value and data-opponent the level playing): changing it deals a new
+// game, asking first while a game is in progress.
 
 import { cardSymbol, parseCard } from "../../engine/cards.js";
 import { el, tidy } from "../../widgets/dom.js";
@@ -49,6 +56,14 @@ const MAX_MOVES = 20_000;
 const RECORD_VERSION = 1;
 /** The moves the table keeps in words (its log). */
 const LOG_LINES = 8;
+/** The computer's levels in words, for the table's choice (an engine's LEVELS; a table's spec
+ * may give its own, `levelWords`). */
+export const LEVEL_WORDS = { gentle: "Gentle: gives you time, and says why it calls", standard: "Standard" };
+/** The level of a first game, when the engine has it. */
+const FIRST_LEVEL = "gentle";
+/** The level a record is played against: its `opponent`, or the standard computer (a save from
+ * before the levels, or a game whose engine has none). */
+export const levelOf = (record) => (record && record.opponent) || "standard";
 
 export const seatName = (seat) => (seat === HUMAN ? "You" : `Player ${seat + 1}`);
 export const seatLongName = (seat) => (seat === HUMAN ? "You (player 1)" : `Player ${seat + 1}`);
@@ -107,9 +122,11 @@ export function loadGame(game, engine, { minPlayers, maxPlayers }) {
     if (!Number.isInteger(rec.seen) || rec.seen < 0) throw new Error("seen");
     const house = rec.house === undefined ? {} : rec.house;
     if (!house || typeof house !== "object" || Array.isArray(house)) throw new Error("house");
+    if (rec.opponent !== undefined && !(engine.LEVELS || ["standard"]).includes(rec.opponent)) throw new Error("opponent");
     // The engine refuses an option or a value it does not know (the replay below throws).
     const record = { v: RECORD_VERSION, game, seed: rec.seed, players: rec.players, moves: rec.moves, seen: rec.seen };
     if (Object.keys(house).length) record.house = house;
+    if (rec.opponent !== undefined) record.opponent = rec.opponent;
     const state = replay(engine, record);
     if (record.seen > state.rounds.length) throw new Error("seen");
     return { record, state };
@@ -319,9 +336,12 @@ export function runTable(root, spec) {
     if (!hold) written = saveGame(record, { written, unread });
   };
 
-  function start(players, seed, house = {}) {
+  /** The engine's levels (none: the one computer, the standard). */
+  const levels = engine.LEVELS || [];
+  function start(players, seed, house = {}, opponent = levels.includes(FIRST_LEVEL) ? FIRST_LEVEL : null) {
     record = { v: RECORD_VERSION, game, seed, players, moves: [], seen: 0 };
     if (Object.keys(house).length) record.house = { ...house };
+    if (opponent && levels.includes(opponent)) record.opponent = opponent;
     state = engine.newGame({ players, seed, house: record.house || null });
     log = [];
   }
@@ -350,7 +370,9 @@ export function runTable(root, spec) {
     state = kept.state;
     log = recentLog(record);
   } else {
-    start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed(), wanted ? linkHouse : houseNow());
+    // Against the computer of the game saved (a first game: the gentle one).
+    start(asked.players ?? defaultPlayers, asked.seed ?? freshSeed(), wanted ? linkHouse : houseNow(),
+      kept ? levelOf(kept.record) : undefined);
   }
   save();
 
@@ -363,7 +385,7 @@ export function runTable(root, spec) {
     const lines = [];
     rec.moves.forEach((move, k) => {
       const next = engine.applyMove(at, move);
-      if (k >= first) lines.push(spec.describe(move, at, next));
+      if (k >= first) lines.push(spec.describe(move, at, next, levelOf(rec)));
       at = next;
     });
     return lines;
@@ -377,7 +399,7 @@ export function runTable(root, spec) {
     timer = setTimeout(() => {
       timer = null;
       if (!root.isConnected) return; // the page was navigated away from
-      apply(engine.botMove(state));
+      apply(record.opponent ? engine.botMove(state, record.opponent) : engine.botMove(state));
     }, botDelay());
   }
 
@@ -385,7 +407,7 @@ export function runTable(root, spec) {
     const before = state;
     state = engine.applyMove(state, move);
     record.moves.push(move);
-    log.push(spec.describe(move, before, state));
+    log.push(spec.describe(move, before, state, levelOf(record)));
     if (log.length > LOG_LINES) log = log.slice(-LOG_LINES);
     save();
     ctl.draw();
@@ -423,9 +445,10 @@ export function runTable(root, spec) {
       apply(move);
       return null;
     },
-    /** A new game; `house` the rules it plays by (absent: those in force for the game now). */
-    newGame(players, seed, house = houseNow()) {
-      start(players, seed, house);
+    /** A new game; `house` the rules it plays by (absent: those in force for the game now),
+     * `opponent` the computer's level (absent: the level of the game before). */
+    newGame(players, seed, house = houseNow(), opponent = levelOf(record)) {
+      start(players, seed, house, opponent);
       note = "";
       offer = null;
       hold = false;
@@ -436,6 +459,11 @@ export function runTable(root, spec) {
     },
     /** The game a link offers in place of the one in progress ({seed, players, house}), or null. */
     offer: () => offer,
+    /** The computer's levels this table offers ([]: one computer), and the level playing now. */
+    levels: () => levels,
+    opponent: () => levelOf(record),
+    /** Whether a game is in progress: a move made and the game not over. */
+    inProgress: () => record.moves.length > 0 && engine.seatToAct(state) !== null,
     /** The rules of the game on the table in words ([] for the family's rules). */
     houseWords: () => houseWords(game, record.house),
     /** This game's address, its rules in it. */
@@ -509,7 +537,7 @@ export function runTable(root, spec) {
         note = "The game kept aside is back on the table.";
         save();
       } else {
-        start(record.players, freshSeed(), houseNow());
+        start(record.players, freshSeed(), houseNow(), levelOf(record));
         written = null;
         unread = text;
         hold = true;
@@ -646,8 +674,13 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   }
   const playersId = `rb-table-${shell.prefix}-players`;
   const select = playersSelect(playersId, spec.minPlayers, spec.maxPlayers, ctl.record().players);
-  shell.setup.append(el("label", { for: playersId }, "Players"), select,
-    el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
+  shell.setup.append(el("label", { for: playersId }, "Players"), select);
+  // The computer's level (issue 28), for a game whose engine has levels.
+  const levelSelect = ctl.levels().length
+    ? opponentSelect(`rb-table-${shell.prefix}-opponent`, ctl.levels(), ctl.opponent(), spec.levelWords || LEVEL_WORDS) : null;
+  if (levelSelect) shell.setup.append(el("label", { for: levelSelect.id }, "Computer"), levelSelect);
+  shell.opponent = levelSelect;
+  shell.setup.append(el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
 
   shell.note.after(shell.aside);
   shell.status.before(shell.house);
@@ -668,14 +701,53 @@ export function startTable(root, shell, spec, { message, words = String, forget 
     offerBox = null;
     shell.status.focus({ preventScroll: true }); // where the answered question was
   };
+  /** The question a change of computer asks while a game is in progress, or null. */
+  let askBox = null;
+  const closeAsk = () => {
+    if (!askBox) return false;
+    askBox.remove();
+    askBox = null;
+    return true;
+  };
   shell.setup.addEventListener("submit", (event) => {
     event.preventDefault();
     say([]);
     forget();
-    ctl.newGame(Number(select.value), freshSeed());
+    closeAsk();
+    ctl.newGame(Number(select.value), freshSeed(), undefined, levelSelect ? levelSelect.value : undefined);
     select.value = String(ctl.record().players);
     if (offerBox) answered();
   });
+  if (levelSelect) {
+    const newGameAt = (level) => {
+      say([]);
+      forget();
+      ctl.newGame(Number(select.value), freshSeed(), undefined, level);
+      select.value = String(ctl.record().players);
+    };
+    levelSelect.addEventListener("change", () => {
+      const level = levelSelect.value;
+      closeAsk();
+      if (level === ctl.opponent()) return;
+      if (!ctl.inProgress()) {
+        newGameAt(level);
+        return;
+      }
+      // A game in progress is never replaced unasked (as for a link to another game).
+      askBox = opponentAskNode(shell.prefix, ctl, level);
+      askBox.querySelector("[data-opponent-keep]").addEventListener("click", () => {
+        closeAsk();
+        levelSelect.value = ctl.opponent();
+        levelSelect.focus({ preventScroll: true });
+      });
+      askBox.querySelector("[data-opponent-start]").addEventListener("click", () => {
+        closeAsk();
+        newGameAt(level);
+        shell.status.focus({ preventScroll: true });
+      });
+      shell.setup.after(askBox);
+    });
+  }
   if (ctl.offer()) {
     offerBox = offerNode(shell.prefix, ctl);
     offerBox.querySelector("[data-offer-keep]").addEventListener("click", () => {
@@ -692,6 +764,44 @@ export function startTable(root, shell, spec, { message, words = String, forget 
     shell.note.after(offerBox);
   }
   return { ctl, say, act };
+}
+
+/** The <select data-opponent> of the computer's levels, `value` chosen, each level in `words`. */
+function opponentSelect(id, levels, value, words) {
+  const select = el("select", { id, name: "opponent", "data-opponent": value });
+  for (const level of levels) {
+    const o = el("option", { value: level }, words[level] || level);
+    if (level === value) o.selected = true;
+    select.append(o);
+  }
+  return select;
+}
+
+/** The line that says which computer is playing (Chips' words; `lines` another game's). */
+export const opponentLine = (level, lines = {
+  gentle: "You play the gentle computer: it gives you time, and says why it calls.",
+  standard: "You play the standard computer: it calls as soon as it can.",
+}) => lines[level] || `You play the ${level} computer.`;
+
+/** The question a change of computer asks while a game is in progress: a new game against the
+ * `level` computer, or keep the game. */
+function opponentAskNode(prefix, ctl, level) {
+  const rec = ctl.record();
+  const id = `rb-table-${prefix}-opponent-ask`;
+  const box = el("section", { class: "rb-table__offer", "aria-labelledby": id, "data-opponent-ask": level });
+  const moves = rec.moves.length;
+  box.append(
+    el("h3", { id, class: "rb-table__heading" }, `Play the ${level} computer?`),
+    el("p", {}, `That deals a new game. Your game in progress (seed ${rec.seed}, ${moves} move${moves === 1 ? "" : "s"} made, `
+      + `against the ${ctl.opponent()} computer) is not kept.`),
+  );
+  const row = el("p", { class: "rb-table__actions" });
+  row.append(
+    el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-opponent-keep": "" }, "Keep my game"),
+    el("button", { type: "button", class: "md-button rb-table__button", "data-opponent-start": "" }, "Start a new game"),
+  );
+  box.append(row);
+  return box;
 }
 
 /** The question a link to another game asks while a game is in progress: its words, and the two
@@ -740,6 +850,11 @@ export function drawShared(root, shell, ctl, logLines) {
   if (shell.house.textContent !== said) shell.house.textContent = said;
   shell.house.hidden = !said;
   root.dataset.house = JSON.stringify(rec.house || {});
+  if (shell.opponent) {
+    // The level playing (a pending question keeps the choice the player made until answered).
+    shell.opponent.dataset.opponent = ctl.opponent();
+    if (!root.querySelector("[data-opponent-ask]")) shell.opponent.value = ctl.opponent();
+  }
   drawAside(shell, ctl);
 }
 

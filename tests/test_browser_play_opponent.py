@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import saves
 from tests.support.tables import Table, axe_clean, bot_record, phone_page, plain
@@ -29,11 +30,15 @@ os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 pytestmark = pytest.mark.browser
 
 CHIPS = Table("chips", chips_play, shots="chips")
+CHAINS = Table("chains", chains_play, shots="chains")
 CHOICE = f"{CHIPS.selector} select[data-opponent]"
 #: Chips, seed 0, three players, every seat playing as the gentle computer: player 3 holds every
 #: card in a group after the 6th move but plays on, and calls at the 22nd, both times just before
 #: your turn (found with the Python reference).
 SEED, PASS_AT, CALL_AT = 0, 6, 22
+#: Chains, seed 0, three players, every seat the gentle computer: player 3 plays a royal and stops
+#: at the 37th move, just before your turn.
+CHAINS_STOP_AT = 37
 
 
 @pytest.fixture()
@@ -143,4 +148,33 @@ def test_the_gentle_computer_says_why_it_plays_on_and_why_it_calls(phone: Any) -
         assert CHIPS.wait_for_human(page) == "you"
         log = [plain(li) for li in page.eval_on_selector_all(f"{CHIPS.selector} [data-log] li", "ls => ls.map(l => l.textContent)")]
         assert log[-1] == words, log
+    assert not page.errors, page.errors
+
+
+def test_chains_first_game_is_gentle_and_says_why_it_stops_after_a_royal(phone: Any) -> None:
+    page = phone
+    choice = f"{CHAINS.selector} select[data-opponent]"
+    CHAINS.open(page)
+    CHAINS.wait_for_human(page)
+    assert page.get_attribute(choice, "data-opponent") == "gentle"
+    words = [plain(w) for w in page.eval_on_selector_all(f"{choice} option", "os => os.map(o => o.textContent)")]
+    assert words == ["Gentle: gives you time, never plays again after a royal", "Standard"]
+    assert "You play the gentle computer" in plain(page.inner_text(f"{CHAINS.selector} [data-status]"))
+    assert CHAINS.saved(page)["opponent"] == "gentle"
+    # A save against the gentle computer, where player 3 has just stopped after a royal.
+    state = chains_play.new_game(3, SEED)
+    moves: list[dict[str, Any]] = []
+    while len(moves) < CHAINS_STOP_AT:
+        move = chains_play.bot_move(state, "gentle")
+        state = chains_play.apply_move(state, move)
+        moves.append(move)
+    record = {"v": 1, "game": "chains", "seed": SEED, "players": 3, "moves": moves, "seen": len(state["rounds"]),
+              "opponent": "gentle"}
+    CHAINS.store(page, json.dumps(record))
+    CHAINS.open(page)
+    assert CHAINS.wait_for_human(page) == "you"
+    log = [plain(li) for li in page.eval_on_selector_all(f"{CHAINS.selector} [data-log] li", "ls => ls.map(l => l.textContent)")]
+    assert log[-1] == ("Player 3 stopped after the royal: the gentle computer never plays again after a royal, "
+                       "to give you time."), log
+    axe_clean(page)
     assert not page.errors, page.errors

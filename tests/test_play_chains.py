@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from generator.engine.cards import build_deck, format_card, parse_cards
-from generator.engine.errors import IllegalPlay
+from generator.engine.errors import IllegalPlay, RulebookError
 from generator.engine.games import chains as engine
 from generator.engine.play import chains as play
 
@@ -385,3 +385,23 @@ def test_chains_variant_same_rank_any_card_of_the_rank_goes() -> None:
     assert play.legal_moves(state) == [{"action": "play", "card": "7C"}]
     after = play.apply_move(state, play.bot_move(state))
     assert after["last"]["kind"] == "same" and after["pile"][-1] == "7C"
+
+
+# --- The gentle computer (issue 28) ------------------------------------------------------------
+
+
+def test_the_gentle_computer_sheds_its_dearest_card_and_stops_after_a_royal() -> None:
+    # On 7H the standard computer plays the royal 8H to play the King after it; the gentle one
+    # plays the King (its dearest card) and, after a royal, stops (chains-ruling-royal: a choice).
+    state = _table(["KH", "8H", "9C"], "7H")
+    assert play.bot_move(state, "gentle") == {"action": "play", "card": "KH"}
+    after = play.apply_move(state, {"action": "play", "card": "8H"})
+    assert after["again"] and play.bot_move(after) == {"action": "play", "card": "KH"}
+    assert play.bot_move(after, "gentle") == {"action": "pass"}
+    drawn = _with(after, house=_house("draw-after-royal"))
+    assert play.bot_move(drawn, "gentle") == {"action": "draw"}
+
+
+def test_the_chains_computer_level_is_gentle_or_standard() -> None:
+    with pytest.raises(RulebookError, match="^opponent: "):
+        play.bot_move(_game(), "easy")

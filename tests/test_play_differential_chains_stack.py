@@ -59,13 +59,14 @@ def _dump(value: Any) -> str:
 
 
 def _steps(module: ModuleType, players: int, seed: int,
-           house: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    """The game played by bot_move alone: each step's state, legal moves and move."""
+           house: dict[str, str] | None = None, level: str | None = None) -> list[dict[str, Any]]:
+    """The game played by bot_move alone (at ``level``; None: its own): each step's state, legal
+    moves and move."""
     state = module.new_game(players, seed, house)
     out = []
     for _ in range(MAX_STEPS):
         over = module.seat_to_act(state) is None
-        move = None if over else module.bot_move(state)
+        move = None if over else module.bot_move(state) if level is None else module.bot_move(state, level)
         out.append({"state": state, "legal": module.legal_moves(state), "move": move})
         if over:
             return out
@@ -113,8 +114,8 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str:
 
 
 def _explain(game: str, players: int, seed: int, py: list[dict[str, Any]], at: int,
-             house: dict[str, str] | None = None) -> str:
-    whole = _read(_node([{"game": game, "players": players, "seed": seed, "house": house}]), 1)[0]
+             house: dict[str, str] | None = None, level: str | None = None) -> str:
+    whole = _read(_node([{"game": game, "players": players, "seed": seed, "house": house, "level": level}]), 1)[0]
     if "error" in whole:
         return f"the browser port threw at move {whole['at']}: {whole['error']}"
     js = {"state": whole["states"][at], "legal": None, "move": (whole["moves"] + [None])[at]}
@@ -124,12 +125,14 @@ def _explain(game: str, players: int, seed: int, py: list[dict[str, Any]], at: i
 
 
 def _compare(game: str, cases: list[tuple[int, int]],
-             house: dict[str, str] | None = None) -> list[list[dict[str, Any]]]:
-    """Each case played through both ports under `house`, every step equal; Python's steps."""
+             house: dict[str, str] | None = None, level: str | None = None) -> list[list[dict[str, Any]]]:
+    """Each case played through both ports under `house` (the computer at `level`), every step
+    equal; Python's steps."""
     module = GAMES[game]
     started = time.perf_counter()
-    proc = _node([{"game": game, "players": p, "seed": s, "house": house, "digest": True} for p, s in cases])
-    ours = [_steps(module, p, s, house) for p, s in cases]  # while node plays the same games
+    proc = _node([{"game": game, "players": p, "seed": s, "house": house, "digest": True, "level": level}
+                  for p, s in cases])
+    ours = [_steps(module, p, s, house, level) for p, s in cases]  # while node plays the same games
     theirs = _read(proc, len(cases))
     steps = 0
     for (players, seed), py, js in zip(cases, ours, theirs, strict=True):
@@ -138,13 +141,13 @@ def _compare(game: str, cases: list[tuple[int, int]],
         mine = [_digest(step) for step in py]
         for at, (a, b) in enumerate(zip(mine, js["digests"], strict=False)):
             if a != b:
-                pytest.fail(f"{where}, move {at}: {_explain(game, players, seed, py, at, house)}")
+                pytest.fail(f"{where}, move {at}: {_explain(game, players, seed, py, at, house, level)}")
         assert len(mine) == len(js["digests"]), f"{where}: {len(mine)} steps in Python, {len(js['digests'])} in the browser"
         assert py[-1]["state"]["over"] and py[-1]["legal"] == []
         steps += len(mine)
     seconds = time.perf_counter() - started
-    figure(f"play differential {game} house={house or 'family'}: {len(cases)} games, {steps} states equal "
-           f"in both ports, {seconds:.1f} s")
+    figure(f"play differential {game} house={house or 'family'}{f' level={level}' if level else ''}: {len(cases)} "
+           f"games, {steps} states equal in both ports, {seconds:.1f} s")
     return ours
 
 
@@ -192,3 +195,25 @@ def test_play_port_matches_python_under_every_house_option(game: str, house: dic
     assert changed > 0, f"{game} {house}: not one of {len(against)} games went otherwise"
     figure(f"play differential {game} house={house}: {changed} of {len(against)} games went otherwise "
            "than by the family's rules")
+
+
+#: Seeded games with the Chains computer at level "gentle" (issue 28), by the family's rules and
+#: with the royal variations (the draw after a royal is its stop).
+GENTLE_CHAINS = 200
+
+
+@pytest.mark.parametrize("house", [None, {"draw-after-royal": "played"}], ids=["family", "draw-after-royal"])
+def test_the_gentle_chains_computer_plays_alike_in_both_ports(house: dict[str, str] | None) -> None:
+    """Every step equal at level "gentle"; it never takes the extra play a royal earns, and some
+    games go otherwise than against the standard computer."""
+    cases = _seeds("chains")[:GENTLE_CHAINS]
+    ours = _compare("chains", cases, house, level="gentle")
+    for steps in ours:
+        for step in steps:
+            if step["move"] is not None and step["state"]["again"]:
+                assert step["move"]["action"] != "play", step
+    changed = sum(1 for (p, s), py in zip(cases[:50], ours, strict=False)
+                  if _course(py) != _course(_steps(chains, p, s, house)))
+    assert changed > 0
+    figure(f"play differential chains gentle house={house or 'family'}: {changed} of 50 games went otherwise "
+           "than against the standard computer")

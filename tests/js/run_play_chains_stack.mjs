@@ -1,5 +1,6 @@
 // For tests/test_play_differential_chains_stack.py: one JSON request a line on stdin,
 //   {"game": "chains" | "3-chip-stack", "players": 4, "seed": 17, "house": {...} or absent, "digest": false}
+// ("level": "gentle" plays botMove(state, level), the computer at that level; absent: botMove(state))
 // and one line out for each: the whole game played by botMove alone. Without "digest", the
 // answer is {"states": [every state, the first one included], "moves": [every move]}; with
 // "digest": true it is {"digests": [...]}, one a step: the first 16 hex digits of the SHA-256 of
@@ -25,7 +26,7 @@ function play(req) {
     let s = m.newGame({ players: req.players, seed: req.seed, house: req.house ?? null });
     for (;;) {
       const over = m.seatToAct(s) === null;
-      const move = over ? null : m.botMove(s);
+      const move = over ? null : req.level ? m.botMove(s, req.level) : m.botMove(s);
       if (req.digest) {
         const text = JSON.stringify({ state: s, legal: m.legalMoves(s), move });
         digests.push(createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16));

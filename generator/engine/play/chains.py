@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, build_deck, format_card, parse_card
-from ..errors import IllegalPlay
+from ..errors import IllegalPlay, RulebookError
 from ..games import chains as engine
 from ..games.fields import house_field
 from ..limits import quote
@@ -294,11 +294,11 @@ def apply_move(state: State, move: MoveRecord) -> State:
 
 
 def _left_after(hand: Sequence[str], top: str,
-                variants: frozenset[engine.Variant] = frozenset()) -> tuple[int, int]:
+                variants: frozenset[engine.Variant] = frozenset(), extras: bool = True) -> tuple[int, int]:
     """The fewest points the hand can be left holding this turn, playing one of its cards on
-    ``top`` and then, after each royal, the best extra card or none (chains-ruling-royal-chain):
-    ``(points left, index of the first card to play)``, the earliest card on equal points; -1
-    when no card can be played."""
+    ``top`` and then, after each royal, the best extra card or none (chains-ruling-royal-chain;
+    none when not ``extras``): ``(points left, index of the first card to play)``, the earliest
+    card on equal points; -1 when no card can be played."""
     best = (sum(_POINTS[c] for c in hand), -1)
     for i, code in enumerate(hand):
         if code == top:
@@ -308,23 +308,35 @@ def _left_after(hand: Sequence[str], top: str,
             continue
         rest = [*hand[:i], *hand[i + 1:]]
         left = sum(_POINTS[c] for c in rest)
-        if verdict.again and rest:
+        if extras and verdict.again and rest:
             left = min(left, _left_after(rest, code, variants)[0])
         if left < best[0]:
             best = (left, i)
     return best
 
 
-def bot_move(state: State) -> MoveRecord:
-    """The computer's move: the card that leaves its hand cheapest, counting the extra plays its
-    royals earn; when it cannot play, the one move left (draw, or pass)."""
+#: The computer's levels (issue 28): "standard" plays the card that leaves its hand cheapest,
+#: counting the extra plays its royals earn, and takes them; "gentle" plays its dearest card but
+#: never takes the extra play a royal earns (chains-ruling-royal: a choice), so it goes out later.
+LEVELS = ("gentle", "standard")
+
+
+def bot_move(state: State, level: str = "standard") -> MoveRecord:
+    """The computer's move at ``level`` (LEVELS): the card that leaves its hand cheapest, counting
+    the extra plays its royals earn (gentle: counting none, and stopping after a royal); when it
+    cannot play, the one move left (draw, or pass)."""
+    if level not in LEVELS:
+        raise RulebookError(f"opponent: the computer plays at level \"gentle\" or \"standard\", not {quote(level)}")
     moves = legal_moves(state)
     if not moves:
         raise IllegalPlay("the game is over: nobody is to move (chains-game)")
     if moves[0]["action"] != PLAY:
         return moves[0]
+    gentle = level == "gentle"
+    if gentle and state["again"]:
+        return moves[-1]  # chains-ruling-royal: stopping after a royal (a draw under draw-after-royal)
     hand = state["hands"][state["turn"]]
-    _, i = _left_after(hand, state["pile"][-1], _variants(state))
+    _, i = _left_after(hand, state["pile"][-1], _variants(state), extras=not gentle)
     if i < 0:
         return moves[-1]  # stopping after a royal: a pass, or a draw (the draw-after-royal variation)
     return {"action": PLAY, "card": hand[i]}

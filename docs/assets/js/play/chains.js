@@ -5,7 +5,9 @@
 // are the port of apply_move in generator/engine/games/chains.py. Rule ids point at
 // rules-data/chains.yaml.
 
-import { IllegalPlay, buildDeck, card as cardOf, houseField } from "../engine/cards.js";
+import {
+  IllegalPlay, RulebookError, buildDeck, card as cardOf, houseField,
+} from "../engine/cards.js";
 import { HOUSE_OPTIONS, handPoints, houseVariants, judgePlay } from "../engine/chains.js";
 import { below, seedState, shuffled } from "./rng.js";
 
@@ -289,9 +291,10 @@ export function applyMove(state, move) {
 // --- The computer player ------------------------------------------------------------------
 
 /** The fewest points the hand can be left holding this turn (a card on `top`, then after each
- * royal the best extra card or none: chains-ruling-royal-chain): [points left, index of the first
- * card to play], the earliest card on equal points; -1 when no card can be played. */
-function leftAfter(hand, top, variants = new Set()) {
+ * royal the best extra card or none: chains-ruling-royal-chain; none when not `extras`): [points
+ * left, index of the first card to play], the earliest card on equal points; -1 when no card can
+ * be played. */
+function leftAfter(hand, top, variants = new Set(), extras = true) {
   let best = [points(hand), -1];
   const topCard = cardOf(top);
   for (let i = 0; i < hand.length; i += 1) {
@@ -300,20 +303,32 @@ function leftAfter(hand, top, variants = new Set()) {
     if (!verdict.legal) continue;
     const rest = [...hand.slice(0, i), ...hand.slice(i + 1)];
     let left = points(rest);
-    if (verdict.again && rest.length) left = Math.min(left, leftAfter(rest, hand[i], variants)[0]);
+    if (extras && verdict.again && rest.length) left = Math.min(left, leftAfter(rest, hand[i], variants)[0]);
     if (left < best[0]) best = [left, i];
   }
   return best;
 }
 
-/** The computer's move: the card that leaves its hand cheapest, counting the extra plays its
- * royals earn; when it cannot play, the one move left (draw, or pass). */
-export function botMove(state) {
+// The computer's levels (issue 28): "standard" plays the card that leaves its hand cheapest,
+// counting the extra plays its royals earn, and takes them; "gentle" plays its dearest card but
+// never takes the extra play a royal earns (chains-ruling-royal: a choice), so it goes out later.
+export const LEVELS = Object.freeze(["gentle", "standard"]);
+
+/** The computer's move at `level` (LEVELS): the card that leaves its hand cheapest, counting the
+ * extra plays its royals earn (gentle: counting none, and stopping after a royal); when it cannot
+ * play, the one move left (draw, or pass). */
+export function botMove(state, level = "standard") {
+  if (!LEVELS.includes(level)) {
+    throw new RulebookError(`opponent: the computer plays at level "gentle" or "standard", not ${JSON.stringify(level)}`);
+  }
   const moves = legalMoves(state);
   if (!moves.length) throw new IllegalPlay("the game is over: nobody is to move (chains-game)");
   if (moves[0].action !== PLAY) return moves[0];
+  const gentle = level === "gentle";
+  // chains-ruling-royal: stopping after a royal (a draw under draw-after-royal)
+  if (gentle && state.again) return moves[moves.length - 1];
   const hand = state.hands[state.turn];
-  const [, i] = leftAfter(hand, state.pile[state.pile.length - 1], variantsOf(state));
+  const [, i] = leftAfter(hand, state.pile[state.pile.length - 1], variantsOf(state), !gentle);
   // stopping after a royal: a pass, or a draw (the draw-after-royal variation)
   return i < 0 ? moves[moves.length - 1] : { action: PLAY, card: hand[i] };
 }

@@ -9,8 +9,8 @@ import { HOUSE_OPTIONS, POINTS, houseVariants, judgePlay, scoreChains } from "..
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import {
-  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName,
-  showSummary, startTable, tableShell, turnsToYou, typedCardForm,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
+  seatName, showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
 const GAME = "chains";
@@ -28,8 +28,19 @@ const KIND_RULE = { royal: "chains-royal", run: "chains-run", flush: "chains-flu
 const sym = (code) => cardSymbol(cardOf(code));
 const top = (state) => state.pile[state.pile.length - 1];
 
-/** The log line of a move (state before and after). */
-function describe(move, before, after) {
+// The computer's levels in Chains' words (issue 28; ../chains.js LEVELS): the gentle one never
+// plays again after a royal (chains-ruling-royal: a choice).
+const LEVEL_WORDS = { gentle: "Gentle: gives you time, never plays again after a royal", standard: "Standard" };
+const LEVEL_LINES = {
+  gentle: "You play the gentle computer: it gives you time, and never plays again after a royal.",
+  standard: "You play the standard computer: it plays again after a royal when that helps it.",
+};
+/** Why the gentle computer stopped after its royal, in the log. */
+const GENTLE_STOP = "the gentle computer never plays again after a royal, to give you time";
+
+/** The log line of a move (state before and after) against the computer at `level`. */
+function describe(move, before, after, level = "standard") {
+  const gentle = level === "gentle" && before.turn !== HUMAN && before.again;
   const who = seatName(before.turn);
   const verb = (you, they) => (before.turn === HUMAN ? you : they);
   let line;
@@ -38,9 +49,11 @@ function describe(move, before, after) {
     if (after.last.wentOut) line += `, and ${verb("are", "is")} out`;
     else if (after.last.again) line += `, and may play again`;
   } else if (move.action === "draw") {
-    line = `${who} ${verb("could not play and drew a card", "could not play and drew a card")}`;
+    line = gentle
+      ? `${who} stopped after the royal and drew a card: ${GENTLE_STOP}`
+      : `${who} ${verb("could not play and drew a card", "could not play and drew a card")}`;
   } else {
-    line = before.again ? `${who} stopped after the royal` : `${who} passed`;
+    line = gentle ? `${who} stopped after the royal: ${GENTLE_STOP}` : before.again ? `${who} stopped after the royal` : `${who} passed`;
   }
   if (after.last.handOver) line += `. Hand ${before.handNumber} is over`;
   return `${line}.`;
@@ -132,7 +145,7 @@ function mount(root) {
     const ended = state.rounds[state.rounds.length - 1];
     status.textContent = roundShown && ended
       ? `Hand ${ended.number} of ${HANDS} is over: its points are below. Seed ${rec.seed}.`
-      : `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}.`;
+      : `Hand ${Math.min(state.handNumber, HANDS)} of ${HANDS}. ${state.deck.length} card${state.deck.length === 1 ? "" : "s"} in the deck. Seed ${rec.seed}. ${opponentLine(ctl.opponent(), LEVEL_LINES)}`;
     drawPointsSeats(seats, state, roundShown ? null : toAct);
     seats.hidden = roundShown; // the summary's table has the totals; the next deal waits
     you.hidden = roundShown;
@@ -181,7 +194,9 @@ function mount(root) {
 
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell,
-    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw, options: HOUSE_OPTIONS }, { message, words: ownWords });
+    {
+      game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 3, describe, draw, options: HOUSE_OPTIONS, levelWords: LEVEL_WORDS,
+    }, { message, words: ownWords });
   if (!started) return;
   const { ctl, say, act } = started;
 

@@ -185,3 +185,65 @@ def computer_seat_edited(table: Table, record: dict[str, Any]) -> dict[str, Any]
                 return {**record, "moves": [*record["moves"][:k], other[-1]], "seen": len(state["rounds"])}
         state = table.play.apply_move(state, move)
     raise AssertionError("no computer move with another legal move in this record")
+
+
+# --- "Your table's rules" set on the game page, then played at the table (issue 25) -------------
+
+HOUSE_CONTROL = "[data-house-options]"
+HOUSE_BANNER = "[data-house-banner]"
+
+
+def deal_from(page: Any, seed: int) -> None:
+    """Every fresh seed the page draws from now on (play/drills/common.js freshSeed: one 32-bit
+    number from crypto.getRandomValues) is `seed`, so a game the table deals itself, with no
+    ?seed= in the address, is a game the Python reference can deal too. Other random numbers are
+    left to the browser."""
+    page.context.add_init_script(f"""(() => {{
+      const c = globalThis.crypto, real = c.getRandomValues.bind(c);
+      c.getRandomValues = (a) => {{
+        if (a instanceof Uint32Array && a.length === 1) {{ a[0] = {int(seed) & 0xFFFFFFFF}; return a; }}
+        return real(a);
+      }};
+    }})();""")
+
+
+def open_rules(page: Any, game: str) -> None:
+    """The game's page, once "Your table's rules" is mounted."""
+    page.goto(f"{page.base}{game}/", wait_until="networkidle")
+    page.wait_for_selector(f"{HOUSE_CONTROL}[data-house-mounted]", state="attached")
+
+
+def choose_reading(page: Any, option: str, value: str) -> None:
+    """On the game page: open "Your table's rules" and tap the reading's label, as a person would."""
+    if not page.eval_on_selector(f"{HOUSE_CONTROL} details", "d => d.open"):
+        page.locator(f"{HOUSE_CONTROL} summary").tap()
+    game = page.get_attribute(HOUSE_CONTROL, "data-house-options")
+    label = page.locator(f'{HOUSE_CONTROL} label:has(> input[name="rb-house-{game}-{option}"][value="{value}"])')
+    label.scroll_into_view_if_needed()
+    label.tap()
+    page.wait_for_selector(f"{HOUSE_BANNER}:not([hidden])")
+
+
+def back_to_family_rules(page: Any) -> None:
+    """On the game page: the banner's one tap back to the family's rules."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(f"{HOUSE_BANNER} [data-house-reset]").tap()
+    page.wait_for_selector(HOUSE_BANNER, state="hidden")
+
+
+def practice_from_rules(page: Any, table: Table) -> None:
+    """From the game page, its "Try a practice game" link to the table, once mounted."""
+    link = page.locator(".rb-quick-start__practice a")
+    link.evaluate("a => a.scrollIntoView()")
+    link.tap()
+    page.wait_for_url(f"**/{table.game}/play/**")
+    page.wait_for_selector(f"{table.selector}[data-mounted='true']")
+
+
+def rules_from_practice(page: Any, game: str) -> None:
+    """From the practice page, its "Back to the rules" link to the game page, once mounted."""
+    link = page.locator(".rb-play__back a")
+    link.evaluate("a => a.scrollIntoView()")
+    link.tap()
+    page.wait_for_url(lambda url: url.split("?")[0].endswith(f"/{game}/"))
+    page.wait_for_selector(f"{HOUSE_CONTROL}[data-house-mounted]", state="attached")

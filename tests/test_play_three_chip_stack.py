@@ -436,3 +436,48 @@ def test_three_chip_stack_ruling_passed_chip_after_hand_waits_beside_the_dealer(
     # The hand over, the chip reaches the dealer.
     done = _act(after, FOLD)["rounds"][-1]  # the dealer folds to the see: the other takes the pot
     assert done["chips"][d] == 12 + 1 and done["passedToDealer"] == 1
+
+
+def _facing_four(chips: int, hand: list[str]) -> State:
+    """Three players, the seat to act holding ``chips`` and ``hand``: the player on the dealer's
+    left has raised the dealer's 3 by 1, so there is a bet of 4 to see and 7 chips in the pot."""
+    state = play.new_game(3, 8)
+    d = state["dealer"]
+    a, b = (d + 1) % 3, (d + 2) % 3
+    totals = [0, 0, 0]
+    totals[d], totals[a], totals[b] = 15, 30 - chips, chips
+    state = {**state, "totals": totals, "chips": [t - (3 if s == d else 0) for s, t in enumerate(totals)]}
+    state = _set_hands(_act(state, _raise(1)), {b: hand})
+    assert play.seat_to_act(state) == b and state["bet"] - state["putIn"][b] == 4 and state["pot"] == 7
+    return state
+
+
+def test_bot_weighs_the_chips_it_has_left_before_seeing_a_bet_issue_28() -> None:
+    """Issue 28: with 5 chips left the hint saw a bet of 4 with a middling hand, leaving 1 chip,
+    too few for the next hand's smallest bet of 3 (three-chip-stack-first-round)."""
+    middling = ["KS", "5H", "4D"]  # King high: beats about half the hands dealt at random
+    assert 0.4 < play.win_chance(parse_cards(middling), 1) < 0.5
+    short = _facing_four(5, middling)
+    assert play.short_after_see(short) == 1
+    assert play.bot_move(short) == FOLD
+    # With the chips to play on after seeing, the pot pays for the same hand, as before.
+    deep = _facing_four(15, middling)
+    assert play.short_after_see(deep) is None
+    assert play.bot_move(deep) == SEE
+    # Cards strong enough to risk nearly everything are still seen.
+    assert play.bot_move(_set_hands(short, {play.seat_to_act(short) or 0: ["3S", "AH", "KD"]})) == SEE
+
+
+def test_bot_short_either_way_judges_by_the_pot_alone() -> None:
+    """When a fold would leave as few chips as seeing (3 chips facing the dealer's 3, and a fold
+    costs one of them: three-chip-stack-fold-first), the stack weighs nothing and the pot decides."""
+    state = play.new_game(3, 8)
+    d = state["dealer"]
+    a = (d + 1) % 3
+    for chips, short in ((3, None), (4, 1)):
+        totals = [15, 15, 15]
+        totals[a], totals[(d + 2) % 3] = chips, 30 - chips
+        at = {**state, "totals": totals, "chips": [t - (3 if s == d else 0) for s, t in enumerate(totals)]}
+        at = _set_hands(at, {a: ["KS", "5H", "4D"]})
+        assert play.seat_to_act(at) == a and play.short_after_see(at) == short
+        assert play.bot_move(at) == (SEE if short is None else FOLD)

@@ -402,10 +402,33 @@ def _target(p: float, stack: int) -> int:
     return int(stack * edge * 0.8) if edge > 0 else 0
 
 
+def fold_cost(state: State) -> int:
+    """What folding costs the seat to act: a chip to the dealer in the first round from a player who
+    has put nothing in (three-chip-stack-fold-first, three-chip-stack-ruling-fold-chip), else nothing."""
+    p = state["toAct"][0]
+    return engine.FOLD_CHIP if state["phase"] == FIRST and state["putIn"][p] == 0 and p != state["dealer"] else 0
+
+
+def short_after_see(state: State) -> int | None:
+    """The chips the seat to act would have left after seeing the bet, when those are too few to
+    see the next hand's smallest bet of 3 (three-chip-stack-first-round) but folding would keep
+    enough; None otherwise (no bet to see, the see not affordable, or folding leaves as few)."""
+    if state["over"] or state["phase"] == EXCHANGE:
+        return None
+    p = state["toAct"][0]
+    owed = state["bet"] - state["putIn"][p]
+    chips: int = state["chips"][p]
+    if owed <= 0 or owed > chips:
+        return None
+    left = chips - owed
+    return left if left < engine.FIRST_ROUND_MINIMUM <= chips - fold_cost(state) else None
+
+
 def bot_move(state: State) -> MoveRecord:
     """The computer's move, by the strength of its three cards: in the exchange it throws away its
     worst card when most unseen cards beat it; in a round it raises (or bets) up to what its
-    chance of winning is worth, sees when the pot pays for the risk, and otherwise checks or folds."""
+    chance of winning is worth, sees when the pot pays for the risk (weighing the chips it would
+    have left), and otherwise checks or folds."""
     moves = legal_moves(state)
     if not moves:
         raise IllegalPlay(f"the game is over: seat {state['winner']} holds every chip (three-chip-stack-elimination)")
@@ -435,7 +458,18 @@ def bot_move(state: State) -> MoveRecord:
         return by_action["check"]
     if "see" in by_action:
         # three-chip-stack-ruling-fold-chip: a first-round fold with nothing put in costs a chip.
-        fold_cost = 1 if state["phase"] == FIRST and state["putIn"][p] == 0 and p != state["dealer"] else 0
-        if chance * (state["pot"] + owed) - owed >= -fold_cost:
+        cost = fold_cost(state)
+        worth = chance * (state["pot"] + owed) - owed >= -cost
+        left = short_after_see(state)
+        if worth and left is not None:
+            # Issue 28: a see that leaves fewer chips than the next hand's smallest bet of 3
+            # (three-chip-stack-first-round) risks nearly everything, since so few can only fold
+            # next hand. The chips left count as lost with the bet, and the chance of the whole
+            # pot must be worth twice the chips a fold keeps. Seeing each such bet and folding it,
+            # then playing the game out (computers only, 2 and 3 players), seeing won more games
+            # only with a chance of 0.7 or more; 2 puts the line there for the usual pots.
+            chips: int = state["chips"][p]
+            worth = chance * (chips + state["pot"]) >= 2 * (chips - cost)
+        if worth:
             return by_action["see"]
     return by_action["fold"]

@@ -427,6 +427,26 @@ function target(p, stack) {
   return edge > 0 ? Math.trunc(stack * edge * 0.8) : 0;
 }
 
+/** What folding costs the seat to act: a chip to the dealer in the first round from a player who
+ * has put nothing in (three-chip-stack-fold-first, three-chip-stack-ruling-fold-chip), else nothing. */
+function foldCost(state) {
+  const p = state.toAct[0];
+  return state.phase === FIRST && state.putIn[p] === 0 && p !== state.dealer ? FOLD_CHIP : 0;
+}
+
+/** The chips the seat to act would have left after seeing the bet, when those are too few to see
+ * the next hand's smallest bet of 3 (three-chip-stack-first-round) but folding would keep enough;
+ * null otherwise (short_after_see in the Python module). */
+export function shortAfterSee(state) {
+  if (state.over || state.phase === EXCHANGE) return null;
+  const p = state.toAct[0];
+  const owed = state.bet - state.putIn[p];
+  const chips = state.chips[p];
+  if (owed <= 0 || owed > chips) return null;
+  const left = chips - owed;
+  return left < FIRST_ROUND_MINIMUM && FIRST_ROUND_MINIMUM <= chips - foldCost(state) ? left : null;
+}
+
 /** The computer's move, by the strength of its three cards (see bot_move in the Python module). */
 export function botMove(state) {
   const moves = legalMoves(state);
@@ -455,8 +475,16 @@ export function botMove(state) {
   if (byAction.check) return byAction.check;
   if (byAction.see) {
     // three-chip-stack-ruling-fold-chip: a first-round fold with nothing put in costs a chip.
-    const foldCost = state.phase === FIRST && state.putIn[p] === 0 && p !== state.dealer ? 1 : 0;
-    if (chance * (state.pot + owed) - owed >= -foldCost) return byAction.see;
+    const cost = foldCost(state);
+    let worth = chance * (state.pot + owed) - owed >= -cost;
+    // Issue 28: a see that leaves fewer chips than the next hand's smallest bet of 3 risks nearly
+    // everything; the chips left count as lost with the bet, and the chance of the whole pot must
+    // be worth twice the chips a fold keeps (see bot_move in the Python module for the measure).
+    if (worth && shortAfterSee(state) !== null) {
+      const chips = state.chips[p];
+      worth = chance * (chips + state.pot) >= 2 * (chips - cost);
+    }
+    if (worth) return byAction.see;
   }
   return byAction.fold;
 }

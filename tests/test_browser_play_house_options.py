@@ -177,9 +177,6 @@ def test_chips_throw_back_set_on_the_game_page_is_played_at_the_table_and_undone
     assert not page.errors, page.errors
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "play/table/chips.js drawPrompt tells every discard '(the card just taken may go straight back)', "
-    "also under throw-back not-allowed, where the table then refuses that card (issue 25)"))
 def test_chips_discard_prompt_follows_throw_back_not_allowed(phone: Any) -> None:
     """Under throw-back not-allowed, the prompt to throw a card away after taking from the pile
     never tells you the card just taken may go straight back."""
@@ -195,6 +192,7 @@ def test_chips_discard_prompt_follows_throw_back_not_allowed(phone: Any) -> None
     prompt = plain(page.inner_text(f"{CHIPS.selector} [data-prompt]"))
     assert prompt.startswith("Now throw one card away"), prompt
     assert "may go straight back" not in prompt, prompt
+    assert "just taken from the pile, may not go straight back" in prompt, prompt
 
 
 # --- Chains: draw after a royal ------------------------------------------------------------------

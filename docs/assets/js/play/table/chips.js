@@ -234,7 +234,15 @@ function mount(root) {
     else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
     else if (phase === "open") prompt.textContent = "You hold the extra card, so you open the round: throw one card away, without taking one first. Tap it, then Discard.";
     else if (phase === "take") prompt.textContent = `Your turn: take a card, from the deck or one of the top three of the pile.${last}`;
-    else if (phase === "discard") prompt.textContent = `Now throw one card away: tap it, then Discard (the card just taken may go straight back).${last}`;
+    else if (phase === "discard") {
+      // chips-ruling-throw-back: under the house reading not-allowed, the card taken from the pile
+      // is no discard now, and the prompt says so rather than promising it may go back.
+      const { taken } = state.turns[state.turns.length - 1];
+      const back = engine.legalMoves(state).some((m) => m.card === taken)
+        ? "the card just taken may go straight back"
+        : `at your table ${sym(taken)}, just taken from the pile, may not go straight back`;
+      prompt.textContent = `Now throw one card away: tap it, then Discard (${back}).${last}`;
+    }
     else if (phase === "call") prompt.textContent = "Every card in your hand is in a group: call chips, or play on.";
     else prompt.textContent = `${says(state.caller, "have", "has")} laid the groups down: lay off any of your cards that fit them.`;
   }

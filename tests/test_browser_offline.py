@@ -218,7 +218,7 @@ def test_every_address_the_site_writes_reloads_offline_and_an_unknown_one_gets_t
 #: The modules a page may fetch, by what it shows (docs/assets/js/loader.js picks them).
 ALWAYS = {"offline.js", "loader.js"}
 WIDGET = {
-    "chips": {"widgets/chips.js", "engine/chips.js"},
+    "chips": {"widgets/chips.js", "widgets/chips-round.js", "engine/chips.js"},
     "chains": {"widgets/chains.js", "engine/chains.js"},
     "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js"},
 }

@@ -13,6 +13,7 @@ import { parseCard, cardSymbol, spokenName } from "../engine/cards.js";
 import { clip } from "../engine/limits.js";
 import { el, face, faces, sentence, tidy, announcer, onEveryPage, mountGrid, reveal, showAnswer, tokensOf } from "./dom.js";
 import { followedWords, houseFor, onHouseChange } from "../house/current.js";
+import { startRoundScorers } from "./chips-round.js";
 
 const { scoreChips, describeMeld, cardValue, isWild } = engine;
 const GAME = "chips";
@@ -260,6 +261,7 @@ function mount(root) {
 // Under node (the drills' tests import explainHand through play/drills/chips.js) there is no page.
 if (typeof document !== "undefined") {
   onEveryPage(SELECTOR, mount);
+  startRoundScorers({ explainHand }); // "Score a whole round", just after this scorer (issue 25)
   // Once per module (instant navigation keeps the document and its listeners).
   onHouseChange(GAME, () => {
     for (const [root, again] of [...updates]) {

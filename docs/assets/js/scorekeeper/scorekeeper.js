@@ -25,7 +25,7 @@ import {
 } from "./store.js";
 import { MAX_FILE_BYTES, placeIncoming, readFile, readFragment } from "./share.js";
 import { fieldOf, houseNotice, humanize, optionsOf, unitOf } from "./sheet.js";
-import { focusEntry, render } from "./view.js";
+import { focusAdded, focusEntry, render } from "./view.js";
 import { readSaved } from "../house/store.js";
 
 const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -58,6 +58,10 @@ class ScoreKeeper {
     this.entryDraft = null;
     // A word for the live region about what was just done ("Removed round 3."), said once.
     this.said = null;
+    // The row the last Add or Save put in the table ("added" or "saved", this.addedHow): shown in
+    // words above the next entry and highlighted in the table until the next action (issue 28).
+    this.added = null;
+    this.addedHow = "added";
     this.confirmingDelete = false;
     // The share panel (the link to send) is open.
     this.sharing = false;
@@ -377,6 +381,9 @@ class ScoreKeeper {
     if (!saved) return false;
     this.clearEntry();
     this.editing = null;
+    this.added = index;
+    this.addedHow = index < game.rows.length ? "saved" : "added";
+    this.said = index < game.rows.length ? `Saved the change to ${unit} ${index + 1}.` : `Added ${unit} ${index + 1}.`;
     this.render();
     return true;
   }
@@ -397,6 +404,7 @@ class ScoreKeeper {
     this.errorField = null;
     this.entryDraft = null;
     this.confirmingDelete = false;
+    this.added = null;
   }
 
   /** A new game from the setup form: the names cleaned (store.js cleanName) and checked with the
@@ -474,7 +482,7 @@ class ScoreKeeper {
     const rows = [...game.rows];
     rows[index] = row;
     const ok = this.commit(rows, index);
-    if (ok && !focusEntry(this)) document.getElementById("sk-undo")?.focus();
+    if (ok && !focusEntry(this) && !focusAdded(this)) document.getElementById("sk-undo")?.focus();
   }
 
   /** Delete the open game (the second step of "Delete this game"); `what` names it. */

@@ -93,12 +93,28 @@ function watchScroll(sk) {
 }
 
 /** Focus the entry's first score box and bring it to the middle of the screen: a plain focus()
- * scrolls only as far as the box's edge, which leaves it under the site's sticky header. */
+ * scrolls only as far as the box's edge, which leaves it under the site's sticky header. After an
+ * Add, the confirmation above the next entry (#sk-added-note) comes to the top of the screen
+ * instead, when the box is still in view below it; otherwise the box wins. */
 export function focusEntry(sk, selector = ".sk-entry input:not([readonly])") {
   const box = sk.app.querySelector(selector);
   if (!box) return false;
   box.focus({ preventScroll: true });
+  const note = sk.app.querySelector(".sk-entry #sk-added-note");
+  if (note) {
+    note.scrollIntoView({ block: "start" });
+    if (box.getBoundingClientRect().bottom <= window.innerHeight) return true;
+  }
   box.scrollIntoView({ block: "center" });
+  return true;
+}
+
+/** The game is over after the last Add: its confirmation, above the result, takes the focus. */
+export function focusAdded(sk) {
+  const note = sk.app.querySelector("#sk-added-note");
+  if (!note) return false;
+  note.focus({ preventScroll: true });
+  note.scrollIntoView({ block: "start" });
   return true;
 }
 
@@ -299,47 +315,43 @@ function renderSheet(sk) {
   wrap.append(h("p", { className: "sk-house-line", "data-sk-house-line": rules.length ? "house" : "family",
     text: rules.length ? `Played with your table's rules: ${rules.join("; ")}.` : "Played with the family's rules." }));
 
-  // The table of entries. Cards, dealer and extra card ride in the row header as a small
-  // sub-line (as the plain sheet's .sk-seat-note does), so on a phone the players' columns
-  // get the room; the row header stays put (sticky) when a wide table scrolls sideways.
+  // The table of entries: one column a player and nothing else across, so eight players fit a
+  // 360 px phone (issue 28). Cards, dealer, extra card and who called chips ride in the row
+  // header as a small sub-line (as the plain sheet's .sk-seat-note does), with the row's Edit
+  // button under it; the row header stays put (sticky) when a wide table scrolls sideways.
   const head = h("tr", {}, h("th", { scope: "col", className: "sk-rowhead", text: unit }));
   for (const p of game.players) head.append(h("th", { scope: "col", className: "sk-player" }, h("bdi", { text: p })));
-  if (game.game === "chips") head.append(h("th", { scope: "col", className: "sk-called", text: "Called chips" }));
-  head.append(h("th", { scope: "col", className: "sk-noprint sk-change", text: "Edit" }));
   const body = h("tbody");
   const running = new Map(game.players.map((p) => [p, 0]));
   game.rows.forEach((row, i) => {
     const seat = seats(game, i);
-    const note = game.game === "chips"
+    let note = game.game === "chips"
       ? `${info.hand_sizes?.[i] ?? i + 3} cards, ${seat.dealer} deals, ${seat.extra}: extra card`
       : `${seat.dealer} deals`;
-    const tr = h("tr", { className: sk.editing === i ? "sk-editing" : undefined },
+    if (game.game === "chips") note += row.called ? `; ${row.called} called chips` : "; no call noted";
+    const tr = h("tr", { className: sk.editing === i ? "sk-editing" : sk.added === i ? "sk-added" : undefined },
       h("th", { scope: "row", className: "sk-rowhead" }, h("span", { text: `${unit} ${i + 1}` }),
-        h("span", { className: "sk-seat-note" }, " ", ...withNames(note, game.players))));
+        h("span", { className: "sk-seat-note" }, " ", ...withNames(note, game.players)),
+        h("button", { type: "button", className: "sk-link sk-noprint", id: `sk-edit-${i}`,
+          "aria-label": `Edit ${unit.toLowerCase()} ${i + 1}`, text: "Edit", onclick: () => sk.edit(i) })));
     const scores = game.game === "chips" ? row.scores : row;
     for (const p of game.players) {
       const v = own(scores, p) ?? 0;
       if (game.game === "3-chip-stack") {
-        tr.append(h("td", { className: "sk-num", text: v === 0 ? "0 (out)" : String(v) }));
+        tr.append(v === 0
+          ? h("td", { className: "sk-num" }, h("span", { text: "0" }), h("span", { className: "sk-running", text: " (out)" }))
+          : h("td", { className: "sk-num", text: String(v) }));
       } else {
         running.set(p, running.get(p) + v);
         tr.append(h("td", { className: "sk-num" }, h("span", { text: String(v) }),
           h("span", { className: "sk-running", text: ` (${running.get(p)})` })));
       }
     }
-    if (game.game === "chips") tr.append(h("td", { className: "sk-called" }, row.called ? h("bdi", { text: row.called }) : "–"));
-    tr.append(h("td", { className: "sk-noprint sk-change" }, h("button", { type: "button", className: "sk-link", id: `sk-edit-${i}`,
-      "aria-label": `Edit ${unit.toLowerCase()} ${i + 1}`, text: "Edit", onclick: () => sk.edit(i) })));
     body.append(tr);
   });
   if (game.game !== "3-chip-stack") {
     const tr = h("tr", { className: "sk-total" }, h("th", { scope: "row", className: "sk-rowhead", text: "Total" }));
     for (const p of game.players) tr.append(h("td", { className: "sk-num", text: String(own(result.totals, p) ?? 0) }));
-    if (game.game === "chips") {
-      const calls = Object.values(result.calls || {}).reduce((a, b) => a + b, 0);
-      tr.append(h("td", { className: "sk-called", text: `${calls} ${calls === 1 ? "call" : "calls"}` }));
-    }
-    tr.append(h("td", { className: "sk-noprint sk-change" }));
     body.append(tr);
   }
   wrap.append(h("div", { className: "sk-scroll", role: "region", "aria-label": `${info.name} score table`, tabindex: "0" },
@@ -349,7 +361,10 @@ function renderSheet(sk) {
 
   // The next entry (or the one being edited).
   const done = result.finished;
-  if (sk.editing !== null || !done) wrap.append(renderEntry(sk, game, info, result));
+  // The last entry's confirmation goes above the next entry; when none follows, above the result.
+  const added = sk.editing === null ? renderAdded(sk, game) : null;
+  if (added && done) wrap.append(added);
+  if (sk.editing !== null || !done) wrap.append(renderEntry(sk, game, info, result, added));
   if (sk.error && sk.editing === null && done) {
     wrap.append(h("p", { className: "sk-error", role: "alert", tabindex: "-1", text: sk.error }));
   }
@@ -439,7 +454,26 @@ function renderConfirmDelete(sk, game, info) {
       } })));
 }
 
-function renderEntry(sk, game, info, result) {
+/** What the last Add (or Save) put in the table, in words, with the row it went into
+ * highlighted (tr.sk-added): the confirmation seen before the next entry's boxes (issue 28). */
+function renderAdded(sk, game) {
+  const i = sk.added;
+  const row = i === null || i === undefined ? null : game.rows[i];
+  if (!row) return null;
+  const unit = game.game === "chips" ? "round" : "hand";
+  const scores = game.game === "chips" ? row.scores : row;
+  const parts = game.players.filter((p) => own(scores, p) !== undefined).map((p) => {
+    const v = own(scores, p);
+    if (game.game === "3-chip-stack") return `${p} ${v === 0 ? "out" : v}`;
+    return `${p} ${v}${game.game === "chips" && row.called === p ? " (called chips)" : ""}`;
+  });
+  const verb = sk.addedHow === "saved" ? "Saved the change to" : "Added";
+  return h("p", { className: "sk-added-note sk-noprint", id: "sk-added-note", tabindex: "-1" },
+    h("span", { className: "sk-added-mark", "aria-hidden": "true", text: "✓ " }),
+    ...withNames(`${verb} ${unit} ${i + 1}: ${parts.join(", ")}.`, game.players));
+}
+
+function renderEntry(sk, game, info, result, added = null) {
   const index = sk.editing ?? game.rows.length;
   const editing = sk.editing !== null;
   const unit = game.game === "chips" ? "Round" : "Hand";
@@ -458,6 +492,7 @@ function renderEntry(sk, game, info, result) {
     },
     oninput: () => { sk.entryDraft = readEntry(form, game, index); },
     onchange: () => { sk.entryDraft = readEntry(form, game, index); } });
+  if (added) form.append(added);
   let title = `${unit} ${index + 1}`;
   if (game.game === "chips") title += ` of ${info.rounds}: ${info.hand_sizes?.[index]} cards each`;
   if (game.game === "chains") title += ` of ${info.rounds}`;

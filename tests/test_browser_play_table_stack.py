@@ -326,3 +326,29 @@ def test_damaged_saved_game_starts_afresh(phone: Any) -> None:
     STACK.check_new_game_by_form(page, 6)
     no_sideways_scroll(page)
     assert not page.errors, page.errors
+
+
+def test_the_hint_weighs_the_chips_you_have_left(phone: Any) -> None:
+    # Issue 28: seed 339, three players, following the hints: in hand 2 you have seen the 3 and
+    # hold 9 chips when Player 2 raises to 10. Seeing would take 7 and leave 2, too few for the next
+    # hand's smallest bet of 3 (three-chip-stack-first-round), and King high is no hand to risk
+    # nearly everything on.
+    page = phone
+    STACK.open(page, "?seed=339&players=3")
+    while True:
+        if STACK.wait_for_human(page) == "round-over":
+            page.locator(f"{TABLE} [data-next-hand]").tap()
+            continue
+        ref = STACK.reference(STACK.saved(page))
+        if stack_play.short_after_see(ref) is not None:
+            break
+        make_move(page, stack_play.bot_move(ref))
+    assert (ref["chips"][0], ref["bet"], stack_play.short_after_see(ref)) == (9, 10, 2)
+    page.locator(f"{TABLE} [data-hint]").tap()
+    assert page.get_attribute(f"{TABLE} [data-hint-move]", "data-hint-move") == "fold" == stack_play.bot_move(ref)["action"]
+    assert plain(page.inner_text(f"{TABLE} [data-hint-move]")) == (
+        "Hint: fold. Seeing the bet would take 7 of your 9 chips and leave you 2 chips, too few for the next "
+        "hand's smallest bet of 3. Your cards are not strong enough to risk nearly everything you have: keep "
+        "9 chips for a better hand.")
+    assert page.locator(f'{TABLE} [data-message] [data-quote="three-chip-stack-first-round"]').count() == 1
+    assert not page.errors, page.errors

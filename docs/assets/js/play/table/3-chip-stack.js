@@ -423,6 +423,8 @@ function hintNodes(state) {
   const move = engine.botMove(state);
   const seat = HUMAN;
   const owed = state.bet - state.putIn[seat];
+  // The chips a see would leave when too few for the next hand (null when that does not arise).
+  const short = engine.shortAfterSee(state);
   const attr = move.action + (move.amount !== undefined ? ` ${move.amount}` : "") + (move.card !== undefined ? ` ${move.card}` : "");
   const p = el("p", { class: "rb-table__hint", "data-hint-move": attr });
   let rule;
@@ -441,15 +443,28 @@ function hintNodes(state) {
     rule = state.phase === FIRST ? "three-chip-stack-ruling-dealer-last" : "three-chip-stack-second-round";
   } else if (move.action === "see") {
     p.append(`Hint: see the bet, putting in ${chipsWord(owed)}: with ${chipsWord(state.pot)} in the pot, your chance of winning it is worth the cost.`);
-    rule = roundRule(state.phase);
+    // Issue 28: when the see leaves too few chips to play the next hand, the hint says it weighed that.
+    if (short === 0) p.append(" It is every chip you have, but your cards are strong enough to risk them all.");
+    else if (short !== null) {
+      p.append(` It leaves you only ${chipsWord(short)}, too few for the next hand's smallest bet of 3, but your cards are strong enough to risk nearly everything you have.`);
+    }
+    rule = short !== null ? "three-chip-stack-first-round" : roundRule(state.phase);
   } else {
     const canSee = engine.legalMoves(state).some((m) => m.action === "see");
     const costs = state.phase === FIRST && state.putIn[seat] === 0 && seat !== state.dealer;
-    p.append(canSee
-      ? `Hint: fold. Your chance of winning is not worth the ${chipsWord(owed)} it costs to see the bet.`
-      : `Hint: fold. Seeing the bet would cost ${chipsWord(owed)}, more than the ${chipsWord(state.chips[seat])} you have.`);
+    if (short !== null) {
+      const keep = state.chips[seat] - (costs ? 1 : 0);
+      p.append(short === 0
+        ? `Hint: fold. Seeing the bet would take all ${chipsWord(state.chips[seat])} you have, and your cards are not strong enough to risk them all: keep ${chipsWord(keep)} for a better hand.`
+        : `Hint: fold. Seeing the bet would take ${owed} of your ${chipsWord(state.chips[seat])} and leave you ${chipsWord(short)}, too few for the next hand's smallest bet of 3. `
+          + `Your cards are not strong enough to risk nearly everything you have: keep ${chipsWord(keep)} for a better hand.`);
+    } else {
+      p.append(canSee
+        ? `Hint: fold. Your chance of winning is not worth the ${chipsWord(owed)} it costs to see the bet.`
+        : `Hint: fold. Seeing the bet would cost ${chipsWord(owed)}, more than the ${chipsWord(state.chips[seat])} you have.`);
+    }
     if (costs) p.append(" Folding now costs you a chip, passed to the dealer.");
-    rule = !canSee ? "three-chip-stack-ruling-short" : costs ? "three-chip-stack-fold-first" : state.phase === SECOND ? "three-chip-stack-fold-second" : "three-chip-stack-ruling-fold-chip";
+    rule = !canSee ? "three-chip-stack-ruling-short" : short !== null ? "three-chip-stack-first-round" : costs ? "three-chip-stack-fold-first" : state.phase === SECOND ? "three-chip-stack-fold-second" : "three-chip-stack-ruling-fold-chip";
   }
   const nodes = [p];
   const q = ruleQuote(rule);

@@ -79,7 +79,12 @@ class Table:
     def open(self, page: Any, query: str = "") -> None:
         """The practice page (with `query`, like "?seed=5&players=3"), once the table is mounted."""
         page.goto(f"{page.base}{self.game}/play/{query}", wait_until="networkidle")
-        page.wait_for_selector(f"{self.selector}[data-mounted='true']")
+        self.settled(page)
+
+    def settled(self, page: Any) -> None:
+        """Until the table is mounted and has brought the player's turn into view, when it is
+        theirs (the scroll comes a frame after the draw: `data-placing` until then)."""
+        page.wait_for_selector(f"{self.selector}[data-mounted='true']:not([data-placing])")
 
     def open_game(self, page: Any, seed: int, players: int) -> None:
         """The table with the game the address asks for (?seed=&players=): that game is dealt, and
@@ -91,7 +96,7 @@ class Table:
 
     def reload(self, page: Any) -> None:
         page.reload(wait_until="networkidle")
-        page.wait_for_selector(f"{self.selector}[data-mounted='true']")
+        self.settled(page)
 
     def store(self, page: Any, text: str) -> None:
         """Save `text` as the table's game, written from another page of the site: the table's own

@@ -382,7 +382,7 @@ function mount(root) {
     prompt.textContent = promptOf(state, toAct, mine, Boolean(round));
 
     showSummary(root, summary, Boolean(round), () => drawRound(ctl));
-    if (yours) bringIntoView([pot, you], actions);
+    if (yours) bringIntoView([pot, you], ups.hidden ? actions : ups, yours); // the bets and raises come last
     restoreFocus(key);
     root.dataset.drawn = "true";
   }

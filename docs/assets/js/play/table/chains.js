@@ -188,7 +188,7 @@ function mount(root) {
     else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
 
     showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
-    if (yours) bringIntoView([pile, you], actions);
+    if (yours) bringIntoView([pile, you], actions, yours);
     root.dataset.drawn = "true";
   }
 

@@ -350,7 +350,7 @@ function mount(root) {
     const keep = focusKey();
     const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     const turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
-    const yours = turnsToYou(root, turn);
+    const yours = turnsToYou(root, turn, state.phase);
     root.dataset.turn = turn;
     drawShared(root, shell, ctl, 6);
     root.dataset.phase = state.phase;
@@ -394,7 +394,7 @@ function mount(root) {
     typed.form.hidden = !discarding;
 
     showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
-    if (yours) bringIntoView([pile, tableBox, you], actions);
+    if (yours) bringIntoView([pile, tableBox, you], actions, yours);
     root.dataset.drawn = "true";
     restoreFocus(keep);
   }

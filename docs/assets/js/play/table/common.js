@@ -948,6 +948,13 @@ export function showSummary(root, summary, shown, drawIt) {
   if (shown) {
     drawIt();
     if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+  } else if (!wasHidden) {
+    // The player has dealt the next round from the end of a long summary: with the summary gone
+    // the screen would be left below the table, so the table's top comes back into view.
+    const header = document.querySelector(".md-header");
+    const above = (header ? header.getBoundingClientRect().height : 0) + 8;
+    const box = root.getBoundingClientRect();
+    if (box.top < above && box.bottom < window.innerHeight / 2) window.scrollBy(0, box.top - above);
   }
 }
 
@@ -969,8 +976,11 @@ export function scoresTable(caption, headings, rows) {
 
 /** On the human's turn (issue 28, on a phone): scroll, as little as needed, so that everything
  * from the first shown of `firsts` (the pile, the pot, the groups on the table) down to `last`
- * (the actions row) is in view below the site's sticky header; when it cannot all fit, its top. */
-export function bringIntoView(firsts, last) {
+ * (the actions row) is in view below the site's sticky header; when it cannot all fit, as much
+ * as fits ending with `last` (your hand and the buttons you press come before the rest). `why`
+ * is turnsToYou's answer: a reader away from the table is left there, except just after dealing
+ * the next round themselves ("dealt"), when the table is where they are going. */
+export function bringIntoView(firsts, last, why = "turn") {
   // The scroll waits for the frame that draws the turn to be painted: scrolled in that same frame,
   // everything the draw moved counts as a layout shift (0.26 to 0.37 on a phone, issue 28); a
   // frame later, nothing does. Until then the table says `data-placing` (the tests wait for it).
@@ -978,30 +988,39 @@ export function bringIntoView(firsts, last) {
   if (table) table.dataset.placing = "true";
   requestAnimationFrame(() => requestAnimationFrame(() => {
     if (table) delete table.dataset.placing;
-    placeInView(firsts, last);
+    placeInView(firsts, last, why === "dealt");
   }));
 }
 
-function placeInView(firsts, last) {
+function placeInView(firsts, last, always) {
   const first = firsts.find((node) => node && !node.hidden && node.offsetParent !== null);
   if (!first || !last || last.offsetParent === null) return;
   // A reader who has scrolled away from the table (to the drill, say) is left there.
   const table = first.closest("[data-practice-game]");
   const box = table ? table.getBoundingClientRect() : null;
-  if (box && (box.bottom <= 0 || box.top >= window.innerHeight)) return;
+  if (!always && box && (box.bottom <= 0 || box.top >= window.innerHeight)) return;
   const header = document.querySelector(".md-header");
   const above = (header ? header.getBoundingClientRect().height : 0) + 8;
   const a = first.getBoundingClientRect();
   const b = last.getBoundingClientRect();
   const room = window.innerHeight - above - 8;
   let by = 0;
-  if (a.top < above || b.bottom - a.top > room) by = a.top - above;
+  if (b.bottom - a.top > room) by = b.bottom - window.innerHeight + 8;
+  else if (a.top < above) by = a.top - above;
   else if (b.bottom > window.innerHeight - 8) by = b.bottom - window.innerHeight + 8;
   if (by) window.scrollBy(0, by);
 }
 
-/** Whether this draw turns the table to the human (from the computer, a round's end or a first
- * draw after loading): the moment to bring the human's cards into view. */
-export function turnsToYou(root, turn) {
-  return turn === "you" && root.dataset.turn !== "you" && Boolean(root.dataset.drawn);
+/** Whether this draw is the moment to bring the human's cards into view, and why: null (not the
+ * human's move, or nothing new), "load" (the table's first draw, the human to move), "dealt" (the
+ * human has just dealt the next round or hand), "turn" (the play has come round to the human) or
+ * "step" (the human's own move leaves a further step of the same turn, `phase` naming it: a card
+ * taken, one now to throw away). */
+export function turnsToYou(root, turn, phase = null) {
+  if (turn !== "you") return null;
+  if (!root.dataset.drawn) return "load";
+  if (root.dataset.turn === "round-over") return "dealt";
+  if (root.dataset.turn !== "you") return "turn";
+  if (phase !== null && root.dataset.phase !== phase) return "step";
+  return null;
 }

@@ -10,9 +10,11 @@ Covered here (they change what a scorer answers):
   Chips engine takes no house (engine/chips.js exports no HOUSE_OPTIONS).
 - Chains: no-extra-play (a royal ends the turn), same-rank (a same-rank card may go).
 - 3 Chip Stack: odd-chip, both other readings (the dealer takes it; it stays for the next hand).
-Not here, as no scorer on a page answers differently under them (a single hand, a single play, a
-showdown): Chips lay-off-order, throw-back and random-extra; Chains draw-after-royal; 3 Chip Stack
-passed-chip. They change play, and the practice games' tests cover them.
+Elsewhere: Chips lay-off-order changes the page's whole-round scorer, tested with the control in
+tests/test_browser_round_scorer.py. No scorer on a page answers differently under the rest (a single
+hand, a single play, a showdown): Chips throw-back and random-extra; Chains draw-after-royal; 3 Chip
+Stack passed-chip. They change play: tests/test_browser_play_house.py and
+tests/test_browser_play_house_options.py play them at the practice tables.
 """
 
 from __future__ import annotations

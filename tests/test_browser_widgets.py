@@ -217,7 +217,7 @@ def test_the_answer_sits_right_under_the_cards_field_on_a_phone(open_page: Any) 
     assert header["y"] + header["height"] - 1 <= score["y"] and score["y"] + score["height"] <= 812, score
     assert page.text_content(f"{RESULT} .rb-result__score").strip() == "Score: 4"
     # The submit stays for Enter and for no script, but it is a plain button, not the loud one.
-    submit = page.locator(f"{CHIPS} button[type=submit]")
+    submit = page.locator(f"{CHIPS} button[type=submit]").first  # the hand scorer's (the round's comes after)
     assert "md-button--primary" not in (submit.get_attribute("class") or "")
     assert page.is_visible(f'{grid} [data-card="AS"]')
     page.click(f"{grid} > summary")  # it still folds away on a tap

@@ -87,8 +87,8 @@ def every_card(state: State) -> Counter[str]:
 
 # --- Players, cards, the deal ------------------------------------------------------------------
 
-@pytest.mark.parametrize("players", [0, 1, 9, 2.0, True, "4"])
-def test_chips_players_a_practice_game_seats_two_to_eight(players: Any) -> None:
+@pytest.mark.parametrize("players", [0, 1, 11, 2.0, True, "4"])
+def test_chips_players_a_practice_game_seats_two_to_ten(players: Any) -> None:
     with pytest.raises(RulebookError, match="^chips-players: "):
         play.new_game(players, 1)
 
@@ -500,9 +500,9 @@ def test_the_computer_plays_by_the_tables_rules_whole_games() -> None:
 
 
 def test_chips_variant_random_extra_is_kept_for_a_table_of_nine_or_more() -> None:
-    """The practice table seats at most eight, so the variant changes nothing there yet; dealt to
-    nine, each round's extra card goes to a seat drawn by lot, never the same seat twice
-    (chips-ruling-random-extra), and that seat opens (chips-ruling-random-extra-turns)."""
+    """With eight players the variant changes nothing; dealt to nine, each round's extra card goes
+    to a seat drawn by lot, never the same seat twice (chips-ruling-random-extra), and that seat
+    opens (chips-ruling-random-extra-turns)."""
     eight = play.new_game(8, 5, {"random-extra": "played"})
     assert eight["seat"] == play.new_game(8, 5)["seat"] and "extraSeats" not in eight
     state = dict(eight, players=9, packs=engine.packs_for(9), totals=[0] * 9)

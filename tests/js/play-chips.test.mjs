@@ -99,7 +99,8 @@ test("chips play: an illegal move throws, naming the rule", () => {
   rule(take, { type: "discard", card: take.hands[take.seat][0] }, "chips-turn");
   rule({ ...take, deck: [], pile: ["7S"] }, { type: "take", from: "deck" }, "chips-ruling-deck-runs-out");
   rule(take, { type: "layOff" }, "chips-lay-off");
-  assert.throws(() => chips.newGame({ players: 9, seed: 1 }), (e) => e.message.startsWith("chips-players: "));
+  assert.throws(() => chips.newGame({ players: 11, seed: 1 }), (e) => e.message.startsWith("chips-players: "));
+  assert.throws(() => chips.newGame({ players: 1, seed: 1 }), (e) => e.message.startsWith("chips-players: "));
 });
 
 test("chips play: the deck, once used up, is the pile but its top card, turned over", () => {
@@ -149,5 +150,51 @@ test("chips-ruling-throw-back: at a table that says no, the card just taken from
       assert.throws(() => chips.applyMove(took, { type: "discard", card: "7S" }), { message: /^chips-ruling-throw-back: 7S was just taken/ });
       assert.notEqual(chips.botMove(took).card, "7S");
     }
+  }
+});
+
+// --- Nine or ten at the table (issue 25), as tests/test_play_chips_nine_plus.py ------------------
+
+test("chips-variant-random-extra: nine or ten players, the extra card by lot, never twice, and that seat opens", () => {
+  for (const players of [9, 10]) {
+    for (let seed = 0; seed < 6; seed++) {
+      let state = chips.newGame({ players, seed, house: { "random-extra": "played" } });
+      assert.equal(state.packs, 3); // chips-ruling-packs: three packs for nine to twelve
+      const opened = [];
+      while (chips.seatToAct(state) !== null) {
+        if (state.phase === "open" && opened.length === state.round) {
+          // chips-ruling-random-extra-turns: the seat drawn holds the extra card and opens
+          const drawn = state.extraSeats[state.round];
+          assert.equal(chips.extraSeat(state), drawn);
+          assert.equal(state.seat, drawn);
+          assert.equal(state.hands[drawn].length, state.handSize + 1);
+          // chips-ruling-random-extra-deal: the deal still moves one seat left a round
+          assert.equal(state.dealer, (players - 1 + state.round) % players);
+          opened.push(drawn);
+        }
+        state = chips.applyMove(state, chips.botMove(state));
+      }
+      assert.equal(opened.length, 8);
+      assert.equal(new Set(state.extraSeats).size, 8, "chips-ruling-random-extra: never the same seat twice");
+      assert.deepEqual(opened, state.extraSeats);
+    }
+  }
+});
+
+test("chips-deal: nine or ten players by the family's rule, the extra card to the dealer's left", () => {
+  for (const players of [9, 10]) {
+    let state = chips.newGame({ players, seed: 3 });
+    assert.equal(state.extraSeats, undefined);
+    let round = -1;
+    while (chips.seatToAct(state) !== null) {
+      if (state.round !== round) {
+        round = state.round;
+        assert.equal(state.phase, "open");
+        assert.equal(chips.extraSeat(state), (state.dealer + 1) % players);
+        assert.equal(state.seat, chips.extraSeat(state));
+      }
+      state = chips.applyMove(state, chips.botMove(state));
+    }
+    assert.equal(round, 7);
   }
 });

@@ -55,8 +55,8 @@ input), :func:`bot_move` (the computer player, at one of the ``LEVELS``) and :fu
                  changes nothing here: the table lays off in turn order, so that is the order
                  the cards were laid. random-extra (nine or more players) draws the seat of
                  the extra card each round, never the same seat twice (``extraSeats``, the
-                 seats drawn so far); the practice table seats at most eight, so it is kept
-                 for a larger table.
+                 seats drawn so far, one a round dealt: present only when it was drawn);
+                 with fewer players it changes nothing.
 
 **Moves** (the seat to act is implied)::
 
@@ -90,8 +90,9 @@ State = dict[str, Any]
 Move = dict[str, Any]
 
 GAME = "chips"
-#: chips-players: two or more; the practice table seats up to eight (two packs).
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: chips-players: two or more; the practice table seats up to ten (three packs, chips-ruling-packs:
+#: 101 cards dealt in the ten-card round of 162), so the nine-or-more variant can be played there.
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 #: chips-discard-depth: the top card of the pile, and the second and third down.
 PILE_REACH = 3
 
@@ -174,7 +175,7 @@ def _banned(state: State) -> str | None:
 
 
 def new_game(players: int, seed: int, house: Mapping[str, str] | None = None) -> State:
-    """A new game for ``players`` seats (2-8), its shuffles drawn from ``seed``, played by the
+    """A new game for ``players`` seats (2-10), its shuffles drawn from ``seed``, played by the
     table's ``house`` options (None or ``{}``: the family's rules)."""
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulebookError(f"chips-players: a practice game seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(players)}")
@@ -218,6 +219,17 @@ def _deal(state: State) -> State:
         "deal": deck, "turns": [],
     })
     return state
+
+
+def extra_seat(state: State) -> int:
+    """The seat dealt the extra card this round: the dealer's left (chips-deal, chips-rotation),
+    or the seat drawn by lot under the variant (chips-variant-random-extra). Once the game is
+    over, the last round's."""
+    k = min(state["round"], engine.ROUNDS - 1)
+    drawn = state.get("extraSeats") or []
+    if k < len(drawn):
+        return int(drawn[k])
+    return (int(state["dealer"]) + 1) % int(state["players"])
 
 
 def seat_to_act(state: State) -> int | None:

@@ -17,9 +17,10 @@ import { HAND_SIZES, ROUNDS, rankGame, seatForRound } from "../engine/rank/chips
 import { below, seedState, shuffled } from "./rng.js";
 
 export const GAME = "chips";
-// chips-players: two or more; the practice table seats up to eight (two packs).
+// chips-players: two or more; the practice table seats up to ten (three packs, chips-ruling-packs:
+// 101 cards dealt in the ten-card round of 162), so the nine-or-more variant can be played there.
 export const MIN_PLAYERS = 2;
-export const MAX_PLAYERS = 8;
+export const MAX_PLAYERS = 10;
 // chips-discard-depth: the top card of the pile, and the second and third down.
 export const PILE_REACH = 3;
 
@@ -122,7 +123,7 @@ function dealRound(deck, players, dealer, size, extra = null) {
   return [hands, deck.slice(k)];
 }
 
-/** A new game for `players` seats (2-8), its shuffles drawn from `seed`, played by the table's
+/** A new game for `players` seats (2-10), its shuffles drawn from `seed`, played by the table's
  * `house` options (null or {}: the family's rules). */
 export function newGame({ players, seed, house = null } = {}) {
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) {
@@ -170,6 +171,16 @@ function deal(state) {
     deal: deck, turns: [],
   });
   return state;
+}
+
+/** The seat dealt the extra card this round (extra_seat): the dealer's left (chips-deal,
+ * chips-rotation), or the seat drawn by lot under the variant (chips-variant-random-extra). Once
+ * the game is over, the last round's. */
+export function extraSeat(state) {
+  const k = Math.min(state.round, ROUNDS - 1);
+  const drawn = state.extraSeats || [];
+  if (k < drawn.length) return drawn[k];
+  return (state.dealer + 1) % state.players;
 }
 
 /** The seat whose move it is; null when the game is over. */

@@ -37,7 +37,7 @@ test: $(STAMP)
 # Engine, content and command-line tests: no browser, no site build, no PDF, no node port (a test
 # using the built site is marked slow, a differential test port, by tests/conftest.py).
 test-fast: $(STAMP)
-	$(PY) -m pytest -q -m "not browser and not slow and not port"
+	$(PY) -m pytest -q -n auto -m "not browser and not slow and not port"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check generator tests bench

@@ -146,14 +146,33 @@ def describe_violations(violations: list[dict[str, Any]]) -> str:
 
 #: Counts the tests measured (examples checked, inputs compared), printed after the run.
 FIGURES: list[str] = []
+#: Figures recorded by the test running now, not yet reported.
+_PENDING: list[str] = []
 
 
 def figure(line: str) -> None:
     """Record a figure for the end-of-run summary (a plain print is hidden by pytest)."""
-    FIGURES.append(line.strip())
+    _PENDING.append(line.strip())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A test's figures travel with its report: under pytest-xdist (`make test-fast` runs on
+    every core) the test ran in a worker, and only reports reach the process that prints."""
+    outcome = yield
+    if _PENDING:
+        report = outcome.get_result()  # type: ignore[attr-defined]
+        report.user_properties.extend(("figure", line) for line in _PENDING)
+        _PENDING.clear()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    FIGURES.extend(str(value) for key, value in report.user_properties if key == "figure")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
+    FIGURES.extend(_PENDING)  # recorded after the last test's report (a session fixture's end)
+    _PENDING.clear()
     if FIGURES:
         terminalreporter.section("figures")
         for line in FIGURES:

@@ -235,6 +235,8 @@ _PER_PLAYER = frozenset({"hands", "shares", "chips", "pot_to"})
 _PLAYER_INDEX = frozenset({"winners", "folded", "eliminated"})
 #: Example fields that hold one player's index (the records count from 0; people from 1).
 _ONE_PLAYER = frozenset({"dealer", "first_dealer", "caller", "winner", "out", "player"})
+#: Where 3 Chip Stack's odd chips go (``odd_to``, three-chip-stack-ruling-odd-chip), in words.
+_ODD_TO = {"dealer": "the dealer", "next-hand": "the next hand's pot", "winners": "the tied winners"}
 
 
 def fact_html(key: str, value: Any) -> Markup:
@@ -252,6 +254,8 @@ def fact_html(key: str, value: Any) -> Markup:
         return escape(f"player {value + 1}")
     if key == "decided_by" and isinstance(value, int) and not isinstance(value, bool):
         return escape({1: "the best card", 2: "the second card", 3: "the third card"}.get(value, str(value)))
+    if key == "odd_to" and isinstance(value, str):  # 3 Chip Stack's odd chips, under a house reading
+        return escape(_ODD_TO.get(value, value))
     return value_html(value)
 
 

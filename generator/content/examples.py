@@ -9,6 +9,8 @@ answer. Every key of the claim must equal the engine's answer; a mismatch is a
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -130,3 +132,76 @@ def check_examples(game: Game) -> list[ExampleResult]:
                 )
         results.append(result)
     return results
+
+
+@dataclass(frozen=True)
+class HouseAnswer:
+    """A worked example's answer at a table that plays house options, where it is not the family's
+    (issue 25): the options that change it (each alone, or all of them when only together), the
+    answer's fields (the claim's, then those only the table's answer has, such as 3 Chip Stack's
+    odd chips), or, when the engine refuses the example under those options, why it cannot happen.
+
+    The same answer, worded the same way, as the game page's re-render in the browser
+    (docs/assets/js/house/examples.js); the family edition prints it (``rulebook build --house``)."""
+
+    id: str
+    options: tuple[str, ...]
+    facts: tuple[tuple[str, Any], ...]
+    refused: str | None
+
+    def claim(self, keys: Iterable[str]) -> dict[str, Any]:
+        """The answer's fields named by ``keys`` (the family's claim), ``None`` for those it lacks:
+        what ``data-house-claim`` holds for a drill that asks the example as a question."""
+        facts = dict(self.facts)
+        return {key: facts.get(key) for key in keys}
+
+
+#: An engine's refusal ends with the id of the rule it cites, "(chips-no-wrap)"; people read the reason.
+_RULE_ID_TAIL = re.compile(r"\s*\([a-z0-9]+(?:-[a-z0-9]+)+\)\s*$")
+
+
+def house_answers(game: Game, house: Mapping[str, str]) -> dict[str, HouseAnswer]:
+    """``{example id: HouseAnswer}`` for each worked example of ``game`` whose answer under
+    ``house`` (the options a table sets away from the family's) is not the claim: each example whose
+    record follows house options (the game module's ``HOUSE_RECORDS``) is run again by the engine
+    with the options it knows (``HOUSE_OPTIONS``). Nothing is stored: the claim stays the family's."""
+    from ..engine.games import load_game, record
+
+    module = load_game(game.id)
+    takes: frozenset[str] = getattr(module, "HOUSE_RECORDS", frozenset())
+    known = [o.id for o in getattr(module, "HOUSE_OPTIONS", ())]
+    ours = {option_id: house[option_id] for option_id in known if option_id in house}
+    out: dict[str, HouseAnswer] = {}
+    if not ours:
+        return out
+    for example in game.data["examples"]:
+        if "text_only" not in example and example["record"] in takes:
+            found = _house_answer(example, record(game.id, example["record"]), ours)
+            if found is not None:
+                out[example["id"]] = found
+    return out
+
+
+def _house_answer(example: Mapping[str, Any], func: Callable[[dict[str, Any]], dict[str, Any]],
+                  house: Mapping[str, str]) -> HouseAnswer | None:
+    """One example under ``house`` (``func`` its record), or None when its answer is the claim."""
+    claim: dict[str, Any] = example["claim"]
+
+    def run(options: Mapping[str, str]) -> tuple[dict[str, Any], str | None]:
+        try:
+            return func({**json.loads(json.dumps(example["input"])), "house": dict(options)}), None
+        except RulebookError as exc:
+            return {}, _RULE_ID_TAIL.sub("", str(exc))
+
+    def differs(answer: dict[str, Any], refused: str | None) -> bool:
+        return refused is not None or any(not _same(answer.get(k), v) for k, v in claim.items())
+
+    answer, refused = run(house)
+    if not differs(answer, refused):
+        return None
+    # Which of the table's options change it, each alone (all of them when it takes them together).
+    alone = tuple(k for k in house if differs(*run({k: house[k]})))
+    baseline, _ = run({})
+    keys = [*claim, *(k for k in answer if k not in claim and k not in baseline)]
+    return HouseAnswer(id=example["id"], options=alone or tuple(house),
+                       facts=() if refused is not None else tuple((k, answer.get(k)) for k in keys), refused=refused)

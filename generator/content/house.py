@@ -193,8 +193,10 @@ def read_house_file(path: Path | str, games: Mapping[str, Game]) -> dict[str, Ho
 def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
     """The game's data as a table with these options reads it: each changed rule item worded for
     its value, each ruling and variant the table changes marked with ``house`` (its option, value,
-    words and, for a ruling, the number of the reading; ``chosen`` stays the site's reading), and ``house_rules`` listing what differs from the
-    family's rules (empty for the defaults, when the data is returned unchanged in content)."""
+    words and, for a ruling, the number of the reading; ``chosen`` stays the site's reading), each
+    worked example whose answer the options change marked with ``house`` (the engine's answer, see
+    :func:`_answer_examples`; the claim stays the family's), and ``house_rules`` listing what differs
+    from the family's rules (empty for the defaults, when the data is returned unchanged in content)."""
     import copy
 
     data: dict[str, Any] = copy.deepcopy(dict(game.data))
@@ -214,7 +216,27 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
             items[item_id]["house_worded"] = option.id
         owner["house"] = {"option": option.id, "value": value, "label": option.label(value),
                           "reading": option.values.index(value) + 1}
+    _answer_examples(game, data, {o.id: v for o, v in picked})
     return data
+
+
+def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str]) -> None:
+    """Mark each worked example whose answer the table's options change with ``house``: the answer
+    the engine gives under them (content/examples.py ``house_answers``), in the words the game
+    page's re-render uses (docs/assets/js/house/examples.js): "At your table (<the options that
+    change it>)", a variant's title followed by ", played". The claim stays the family's."""
+    from .examples import house_answers
+
+    options = {o.id: o for o in game_options(game)}
+    answers = house_answers(game, house)
+    for example in data["examples"]:
+        found = answers.get(example["id"])
+        if found is None:
+            continue
+        because = "; ".join(f"{options[i].title}, played" if options[i].kind == "variant" else options[i].title
+                            for i in found.options if i in options)
+        example["house"] = {"because": because, "options": list(found.options), "facts": [list(f) for f in found.facts],
+                            "refused": found.refused, "claim": found.claim(example["claim"])}
 
 
 def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:

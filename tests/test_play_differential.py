@@ -152,6 +152,25 @@ def node_single(req: dict[str, Any]) -> dict[str, Any]:
     return dict(json.loads(lines[0]))
 
 
+def ports_agree(mod: ModuleType, requests: list[dict[str, Any]], thread: threading.Thread, lines: list[str],
+                py_results: list[dict[str, Any]], check_final: Callable[[dict[str, Any]], None]) -> int:
+    """Once node (node_play's thread) has answered: every request's game the same move for move and
+    state for state in both ports (the first state where they part named), its final state equal
+    and passing ``check_final``. The number of states compared."""
+    thread.join()
+    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
+    states = 0
+    for req, py, line in zip(requests, py_results, lines, strict=True):
+        js = json.loads(line)
+        assert "error" not in js, f"{req}: node refused a move of its own computer player: {js}"
+        if js["moves"] != py["moves"] or js["digests"] != py["digests"]:
+            pytest.fail(f"{req}: the ports part at {_first_difference(mod, req)}")
+        assert js["final"] == py["final"], req
+        check_final(py["final"])
+        states += len(py["digests"])
+    return states
+
+
 # --- Chips ----------------------------------------------------------------------------------
 
 #: The issue asks for at least 1,000 seeded computer-only games per game.
@@ -233,17 +252,7 @@ def test_play_browser_port_matches_python_state_for_state(game: str) -> None:
     py_results = [py_play(mod, r["players"], r["seed"], check=check_step, random_seats=r.get("random", ()),
                           house=r.get("house"), level=r.get("level"))
                   for r in requests]
-    thread.join()
-    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
-    states = 0
-    for req, py, line in zip(requests, py_results, lines, strict=True):
-        js = json.loads(line)
-        assert "error" not in js, f"{req}: node refused a move of its own computer player: {js}"
-        if js["moves"] != py["moves"] or js["digests"] != py["digests"]:
-            pytest.fail(f"{req}: the ports part at {_first_difference(mod, req)}")
-        assert js["final"] == py["final"], req
-        check_final(py["final"])
-        states += len(py["digests"])
+    states = ports_agree(mod, requests, thread, lines, py_results, check_final)
     seconds = time.perf_counter() - start
     mixed = sum(1 for r in requests if r.get("random"))
     housed = sum(1 for r in requests if r.get("house"))
@@ -376,17 +385,7 @@ def test_the_gentle_computer_plays_alike_in_both_ports(game: str) -> None:
         gentle_check = chips_gentle_check_step if not r.get("random") else check_step
         py_results.append(py_play(mod, r["players"], r["seed"], check=gentle_check, random_seats=r.get("random", ()),
                                   level="gentle"))
-    thread.join()
-    assert len(lines) == len(requests), lines[-1:] if lines else "node gave no answer"
-    states = 0
-    for req, py, line in zip(requests, py_results, lines, strict=True):
-        js = json.loads(line)
-        assert "error" not in js, f"{req}: node refused a move of its own computer player: {js}"
-        if js["moves"] != py["moves"] or js["digests"] != py["digests"]:
-            pytest.fail(f"{req}: the ports part at {_first_difference(mod, req)}")
-        assert js["final"] == py["final"], req
-        check_final(py["final"])
-        states += len(py["digests"])
+    states = ports_agree(mod, requests, thread, lines, py_results, check_final)
     figure(f"play differential ({game}, gentle computer): {len(requests)} seeded games, {states} states equal "
            f"in Python and node")
 

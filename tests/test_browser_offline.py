@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.scorekeeper import ROWS, enter_chips_round, start_game
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,20 +58,9 @@ def _controlled(page: Any, url: str) -> None:
 
 
 def _play_a_chips_round(page: Any) -> None:
-    page.check("#sk-setup-game-chips")
-    while page.locator("input[id^=sk-player-]").count() > len(PLAYERS):
-        page.click("#sk-remove-player")
-    while page.locator("input[id^=sk-player-]").count() < len(PLAYERS):
-        page.click("#sk-add-player")
-    for i, name in enumerate(PLAYERS):
-        page.fill(f"#sk-player-{i}", name)
-    page.click("#sk-start-game")
-    page.wait_for_selector(".sk-entry")
-    page.fill("#sk-entry-1", "5")
-    page.fill("#sk-entry-2", "20")
-    page.select_option("#sk-called", "Ann")
-    page.click("#sk-enter")
-    rows = page.locator(".sk-app .sk-table tbody tr:not(.sk-total)")
+    start_game(page, "chips", PLAYERS)
+    enter_chips_round(page, PLAYERS, {"scores": {"Bo": 5, "Cy": 20}, "called": "Ann"})
+    rows = page.locator(ROWS)
     assert rows.count() == 1
     assert "20" in rows.first.inner_text()
 

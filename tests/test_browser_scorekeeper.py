@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from generator.engine.games import chips
+from tests.support.scorekeeper import STORE_KEY, enter_chips_round, open_keeper, start_game
 
 from .conftest import describe_violations, run_axe
 
@@ -18,7 +19,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
-STORE_KEY = "rulebook-scorekeeper"
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # Ann and Bo tie on the total; Ann called chips 3 times, Bo twice: Ann wins on calls.
@@ -34,45 +34,16 @@ ROUNDS: list[dict[str, Any]] = [
 ]
 
 
-def _open(page: Any, site_url: str, errors: list[str]) -> None:
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(site_url + "keep-score/")
-    page.wait_for_selector(".sk-app")
-
-
-def _start(page: Any, game: str, players: list[str], start: int | None = None) -> None:
-    page.check(f"#sk-setup-game-{game}")
-    while page.locator("input[id^=sk-player-]").count() > len(players):
-        page.click("#sk-remove-player")
-    while page.locator("input[id^=sk-player-]").count() < len(players):
-        page.click("#sk-add-player")
-    for i, name in enumerate(players):
-        page.fill(f"#sk-player-{i}", name)
-    if start is not None:
-        page.fill("#sk-start", str(start))
-    page.click("#sk-start-game")
-    page.wait_for_selector(".sk-entry")
-
-
-def _enter_chips_round(page: Any, rnd: dict[str, Any]) -> None:
-    for i, p in enumerate(PLAYERS):
-        if p != rnd["called"]:
-            page.fill(f"#sk-entry-{i}", str(rnd["scores"][p]))
-    page.select_option("#sk-called", rnd["called"] or "")
-    page.click("#sk-enter")
-
-
 def test_a_whole_chips_game_survives_a_reload_and_undo_and_ends_with_the_tie_breaker_in_words(
         page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", PLAYERS)
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", PLAYERS)
     # Round 1: three cards, Ann deals, Bo has the extra card (seat order, rotating left).
     assert "3 cards each" in page.inner_text("#sk-entry-title")
     assert "Ann deals; Bo gets the extra card" in page.inner_text(".sk-who")
     for rnd in ROUNDS[:4]:
-        _enter_chips_round(page, rnd)
+        enter_chips_round(page, PLAYERS, rnd)
     assert "Round 5 of 8: 7 cards each" in page.inner_text("#sk-entry-title")
     assert "Bo deals; Cy gets the extra card" in page.inner_text(".sk-who")
 
@@ -87,7 +58,7 @@ def test_a_whole_chips_game_survives_a_reload_and_undo_and_ends_with_the_tie_bre
         assert rnd["called"] in text
 
     # A wrong round 5, undone.
-    _enter_chips_round(page, {"scores": {"Ann": 99, "Bo": 0, "Cy": 1}, "called": "Bo"})
+    enter_chips_round(page, PLAYERS, {"scores": {"Ann": 99, "Bo": 0, "Cy": 1}, "called": "Bo"})
     assert rows.count() == 5
     page.click("#sk-undo")
     assert rows.count() == 4
@@ -101,7 +72,7 @@ def test_a_whole_chips_game_survives_a_reload_and_undo_and_ends_with_the_tie_bre
     page.click("#sk-enter")
 
     for rnd in ROUNDS[4:]:
-        _enter_chips_round(page, rnd)
+        enter_chips_round(page, PLAYERS, rnd)
     expected = chips.rank_record({"players": PLAYERS, "rounds": ROUNDS})
     assert expected["decided_by"] == "calls"
     explain = page.inner_text(".sk-explain")
@@ -134,7 +105,7 @@ def test_a_whole_chips_game_survives_a_reload_and_undo_and_ends_with_the_tie_bre
 
 def test_damaged_saved_data_gives_a_message_a_fresh_sheet_and_a_backup(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     page.evaluate(f"localStorage.setItem('{STORE_KEY}', '{{\"version\": 1, \"games\": {{\"x\": ')")
     page.reload()
     page.wait_for_selector(".sk-notice")
@@ -145,7 +116,7 @@ def test_damaged_saved_data_gives_a_message_a_fresh_sheet_and_a_backup(page: Any
     assert page.evaluate(f"localStorage.getItem('{backups[0]}')").startswith('{"version": 1')
 
     # One good game and one damaged: the good one stays.
-    _start(page, "chains", ["Ann", "Bo"])
+    start_game(page, "chains", ["Ann", "Bo"])
     page.fill("#sk-entry-0", "0")
     page.fill("#sk-entry-1", "35")
     page.click("#sk-enter")
@@ -170,8 +141,8 @@ def test_damaged_saved_data_gives_a_message_a_fresh_sheet_and_a_backup(page: Any
 
 def test_a_three_chip_stack_entry_that_loses_chips_is_refused(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "3-chip-stack", ["Ann", "Bo", "Cy"], start=15)
+    open_keeper(page, site_url, errors)
+    start_game(page, "3-chip-stack", ["Ann", "Bo", "Cy"], start=15)
     for i, v in enumerate([20, 10, 14]):
         page.fill(f"#sk-entry-{i}", str(v))
     page.click("#sk-enter")
@@ -194,10 +165,10 @@ def test_axe_finds_no_violations(browser: Any, site_url: str, scheme: str) -> No
     page = context.new_page()
     try:
         errors: list[str] = []
-        _open(page, site_url, errors)
+        open_keeper(page, site_url, errors)
         violations = run_axe(page)  # the setup form
         assert not violations, describe_violations(violations)
-        _start(page, "chips", PLAYERS)
+        start_game(page, "chips", PLAYERS)
         page.fill("#sk-entry-0", "2.5")
         page.click("#sk-enter")
         assert page.locator("[aria-invalid=true]").count() == 1
@@ -206,7 +177,7 @@ def test_axe_finds_no_violations(browser: Any, site_url: str, scheme: str) -> No
         violations = run_axe(page)  # an entry refused, its message beside the box
         assert not violations, describe_violations(violations)
         for rnd in ROUNDS:
-            _enter_chips_round(page, rnd)
+            enter_chips_round(page, PLAYERS, rnd)
         page.click("#sk-delete")
         page.evaluate(remove_axe)
         violations = run_axe(page)  # the finished sheet, asking whether to delete it
@@ -240,8 +211,8 @@ def test_the_sheet_works_after_instant_navigation_and_mounts_once(page: Any, sit
     page.locator("nav.md-nav--primary a.md-nav__link", has_text="Keep score").first.click()
     page.wait_for_url("**/keep-score/")
     page.wait_for_selector(".sk-app")
-    _start(page, "chips", PLAYERS)
-    _enter_chips_round(page, ROUNDS[0])
+    start_game(page, "chips", PLAYERS)
+    enter_chips_round(page, PLAYERS, ROUNDS[0])
     assert "Round 2 of 8" in page.inner_text("#sk-entry-title")
     # Away and back again: still one sheet, still the game in progress, and no reload.
     page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chains").first.click()
@@ -261,8 +232,8 @@ def _values(page: Any) -> list[str]:
 
 def test_a_refused_chips_entry_keeps_what_was_typed_and_marks_the_faulty_box(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", PLAYERS)
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", PLAYERS)
     # "Who called chips?" comes before the score boxes: it decides which box stays empty.
     order = page.evaluate("""() => [...document.querySelectorAll('.sk-entry select, .sk-entry input')]
         .map(e => e.id)""")
@@ -326,11 +297,11 @@ def test_the_chips_table_fits_a_phone_with_three_players_and_with_six(
     page = context.new_page()
     try:
         errors: list[str] = []
-        _open(page, site_url, errors)
+        open_keeper(page, site_url, errors)
         assert not _small_controls(page), _small_controls(page)  # the setup form
-        _start(page, "chips", PLAYERS)
+        start_game(page, "chips", PLAYERS)
         for rnd in ROUNDS[:3]:
-            _enter_chips_round(page, rnd)
+            enter_chips_round(page, PLAYERS, rnd)
         table = page.locator(".sk-app .sk-scroll")
         width, client = table.evaluate("el => [el.scrollWidth, el.clientWidth]")
         assert width <= client, f"the table is {width} px wide in a {client} px box"
@@ -351,7 +322,7 @@ def test_the_chips_table_fits_a_phone_with_three_players_and_with_six(
 
         page.click("#sk-new")
         six = ["Ann", "Bo", "Cy", "Dee", "Eve", "Flo"]
-        _start(page, "chips", six)
+        start_game(page, "chips", six)
         for i in range(5):
             page.fill(f"#sk-entry-{i}", str(3 * i))
         page.select_option("#sk-called", "Flo")
@@ -369,10 +340,10 @@ def test_the_chips_table_fits_a_phone_with_three_players_and_with_six(
 
 def test_the_live_region_is_visually_hidden_and_says_what_undo_removed(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", PLAYERS)
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", PLAYERS)
     for rnd in ROUNDS[:3]:
-        _enter_chips_round(page, rnd)
+        enter_chips_round(page, PLAYERS, rnd)
     leader = page.inner_text(".sk-explain")
     assert leader == "Ann leads on 4 after round 3."
     live = page.locator(".sk-live")
@@ -392,11 +363,11 @@ def test_the_live_region_is_visually_hidden_and_says_what_undo_removed(page: Any
 def test_deleting_a_game_asks_first_and_keeps_the_other_saved_games(page: Any, site_url: str) -> None:
     errors: list[str] = []
     page.on("dialog", lambda d: errors.append(f"unexpected dialog: {d.message}"))
-    _open(page, site_url, errors)
-    _start(page, "chains", ["Ann", "Bo"])
+    open_keeper(page, site_url, errors)
+    start_game(page, "chains", ["Ann", "Bo"])
     page.click("#sk-new")
-    _start(page, "chips", PLAYERS)
-    _enter_chips_round(page, ROUNDS[0])
+    start_game(page, "chips", PLAYERS)
+    enter_chips_round(page, PLAYERS, ROUNDS[0])
     page.click("#sk-delete")
     assert "Delete the Chips game of Ann, Bo and Cy?" in page.inner_text("#sk-delete-question")
     page.click("#sk-delete-no")  # the second step can be declined

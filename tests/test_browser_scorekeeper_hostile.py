@@ -14,12 +14,18 @@ import pytest
 from playwright.sync_api import expect
 
 from generator.engine.games import chips, three_chip_stack
+from tests.support.scorekeeper import (
+    ROWS,
+    STORE_KEY,
+    backup_keys,
+    enter_chips_round,
+    open_keeper,
+    start_game,
+    stored,
+)
 
 pytestmark = pytest.mark.browser
 
-STORE_KEY = "rulebook-scorekeeper"
-BACKUP_PREFIX = "rulebook-scorekeeper-backup-"
-ROWS = ".sk-app .sk-table tbody tr:not(.sk-total)"
 SHOT = "/tmp/sk-stale-tab-360.png"
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -28,44 +34,6 @@ HOSTILE = ["__proto__", "constructor", "toString", "valueOf"]
 #: Makes a tab miss the other tab's saves, as a tab does whose storage event comes late (or that
 #: a browser put to sleep): a capturing listener registered first stops the page's own listener.
 DEAF = "window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true);"
-
-
-def _open(page: Any, site_url: str, errors: list[str]) -> None:
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(site_url + "keep-score/")
-    page.wait_for_selector(".sk-app")
-
-
-def _start(page: Any, game: str, players: list[str], start: int | None = None) -> None:
-    page.check(f"#sk-setup-game-{game}")
-    while page.locator("input[id^=sk-player-]").count() > len(players):
-        page.click("#sk-remove-player")
-    while page.locator("input[id^=sk-player-]").count() < len(players):
-        page.click("#sk-add-player")
-    for i, name in enumerate(players):
-        page.fill(f"#sk-player-{i}", name)
-    if start is not None:
-        page.fill("#sk-start", str(start))
-    page.click("#sk-start-game")
-    page.wait_for_selector(".sk-entry")
-
-
-def _enter_chips_round(page: Any, players: list[str], rnd: dict[str, Any]) -> None:
-    for i, p in enumerate(players):
-        if p != rnd["called"]:
-            page.fill(f"#sk-entry-{i}", str(rnd["scores"][p]))
-    page.select_option("#sk-called", rnd["called"] or "")
-    page.click("#sk-enter")
-
-
-def _stored(page: Any) -> dict[str, Any]:
-    raw = page.evaluate(f"localStorage.getItem('{STORE_KEY}')")
-    return json.loads(raw) if raw else {}
-
-
-def _backups(page: Any) -> list[str]:
-    return list(page.evaluate(f"Object.keys(localStorage).filter(k => k.startsWith('{BACKUP_PREFIX}'))"))
 
 
 def _wait_rows(page: Any, n: int) -> None:
@@ -91,12 +59,12 @@ ROUND_B = {"scores": {"Ann": 7, "Bo": 0, "Cy": 9}, "called": "Bo"}
 def _two_tabs(context: Any, site_url: str, errors: list[str], *, deaf_b: bool) -> tuple[Any, Any]:
     """Tab A starts a Chips game; tab B is then opened on it (the saved game opens by itself)."""
     a = context.new_page()
-    _open(a, site_url, errors)
-    _start(a, "chips", PLAYERS)
+    open_keeper(a, site_url, errors)
+    start_game(a, "chips", PLAYERS)
     b = context.new_page()
     if deaf_b:
         b.add_init_script(DEAF)
-    _open(b, site_url, errors)
+    open_keeper(b, site_url, errors)
     b.wait_for_selector(".sk-entry")
     assert b.inner_text("#sk-title") == a.inner_text("#sk-title")
     return a, b
@@ -106,13 +74,13 @@ def test_a_round_entered_in_one_tab_shows_in_the_other_and_survives_its_next_rou
         context: Any, site_url: str) -> None:
     errors: list[str] = []
     a, b = _two_tabs(context, site_url, errors, deaf_b=False)
-    _enter_chips_round(a, PLAYERS, ROUND_A)
+    enter_chips_round(a, PLAYERS, ROUND_A)
     _wait_rows(b, 1)  # B keeps in step with A: A's round, and round 2 is next
     assert "Round 2 of 8" in b.inner_text("#sk-entry-title")
     assert b.inner_text(".sk-live") == "The sheet was updated from another tab or window. Ann leads on 0 after round 1."
-    _enter_chips_round(b, PLAYERS, ROUND_B)
+    enter_chips_round(b, PLAYERS, ROUND_B)
     _wait_rows(a, 2)
-    (game,) = _stored(a)["games"].values()
+    (game,) = stored(a)["games"].values()
     assert [r["scores"] for r in game["rows"]] == [ROUND_A["scores"], ROUND_B["scores"]]
     assert not errors, errors
 
@@ -121,10 +89,10 @@ def test_a_stale_tab_refuses_to_overwrite_the_other_tabs_round_and_says_why(
         context: Any, site_url: str) -> None:
     errors: list[str] = []
     a, b = _two_tabs(context, site_url, errors, deaf_b=True)
-    _enter_chips_round(a, PLAYERS, ROUND_A)
+    enter_chips_round(a, PLAYERS, ROUND_A)
     b.wait_for_timeout(300)
     assert b.locator(ROWS).count() == 0  # B really missed A's save: it is stale
-    _enter_chips_round(b, PLAYERS, ROUND_B)
+    enter_chips_round(b, PLAYERS, ROUND_B)
     notice = b.locator(".sk-notice")
     notice.wait_for()
     text = notice.inner_text()
@@ -133,18 +101,18 @@ def test_a_stale_tab_refuses_to_overwrite_the_other_tabs_round_and_says_why(
     # B now shows A's round (the newer state), and A's round is what is stored.
     assert b.locator(ROWS).count() == 1
     assert "20" in b.locator(ROWS).first.inner_text()
-    (game,) = _stored(b)["games"].values()
+    (game,) = stored(b)["games"].values()
     assert [r["scores"] for r in game["rows"]] == [ROUND_A["scores"]]
     assert b.evaluate("document.activeElement.classList.contains('sk-notice')")
     # From the newer state, B's next round goes through, after A's.
-    _enter_chips_round(b, PLAYERS, ROUND_B)
+    enter_chips_round(b, PLAYERS, ROUND_B)
     _wait_rows(a, 2)
-    (game,) = _stored(a)["games"].values()
+    (game,) = stored(a)["games"].values()
     assert [r["scores"] for r in game["rows"]] == [ROUND_A["scores"], ROUND_B["scores"]]
 
     # The message as a phone shows it (looked at by hand; see the report).
     a.close()
-    _enter_chips_round(b, PLAYERS, ROUND_A)  # round 3 in B, then a stale B again:
+    enter_chips_round(b, PLAYERS, ROUND_A)  # round 3 in B, then a stale B again:
     b.evaluate(f"""() => {{
         const d = JSON.parse(localStorage.getItem('{STORE_KEY}'));
         const g = Object.values(d.games)[0];
@@ -153,7 +121,7 @@ def test_a_stale_tab_refuses_to_overwrite_the_other_tabs_round_and_says_why(
         localStorage.setItem('{STORE_KEY}', JSON.stringify(d));
     }}""")  # as another tab saving round 4 (B, deaf, hears nothing of it)
     b.set_viewport_size({"width": 360, "height": 740})
-    _enter_chips_round(b, PLAYERS, ROUND_A)
+    enter_chips_round(b, PLAYERS, ROUND_A)
     b.locator(".sk-notice").wait_for()
     assert "round 4 was not saved here" in b.inner_text(".sk-notice")
     b.locator(".sk-notice").scroll_into_view_if_needed()
@@ -167,17 +135,17 @@ def test_a_game_deleted_in_one_tab_is_not_brought_back_by_the_other(
         context: Any, site_url: str, deaf_b: bool) -> None:
     errors: list[str] = []
     a, b = _two_tabs(context, site_url, errors, deaf_b=deaf_b)
-    _enter_chips_round(a, PLAYERS, ROUND_A)
+    enter_chips_round(a, PLAYERS, ROUND_A)
     if not deaf_b:
         _wait_rows(b, 1)
     a.click("#sk-delete")
     a.click("#sk-delete-yes")
-    assert _stored(a)["games"] == {}
+    assert stored(a)["games"] == {}
     if deaf_b:
         # B still shows the game and tries to save a round into it.
         b.wait_for_timeout(300)
         assert b.locator(".sk-entry").count() == 1
-        _enter_chips_round(b, PLAYERS, ROUND_B)
+        enter_chips_round(b, PLAYERS, ROUND_B)
         b.locator(".sk-notice").wait_for()
         assert ("This game was deleted in another tab or window, so round 1 was not saved, "
                 "and the game stays deleted.") in b.inner_text(".sk-notice")
@@ -186,10 +154,10 @@ def test_a_game_deleted_in_one_tab_is_not_brought_back_by_the_other(
         assert "This game was deleted in another tab or window" in b.inner_text(".sk-notice")
     assert b.locator("#sk-start-game").is_visible()
     assert b.locator("#sk-saved option").count() == 1  # "No saved games yet"
-    assert _stored(b)["games"] == {}
+    assert stored(b)["games"] == {}
     b.reload()
     b.wait_for_selector("#sk-start-game")
-    assert _stored(b)["games"] == {}
+    assert stored(b)["games"] == {}
     assert not errors, errors
 
 
@@ -197,13 +165,13 @@ def test_a_stale_tab_does_not_delete_a_game_the_other_tab_changed_since(
         context: Any, site_url: str) -> None:
     errors: list[str] = []
     a, b = _two_tabs(context, site_url, errors, deaf_b=True)
-    _enter_chips_round(a, PLAYERS, ROUND_A)
+    enter_chips_round(a, PLAYERS, ROUND_A)
     b.click("#sk-delete")
     b.click("#sk-delete-yes")
     b.locator(".sk-notice").wait_for()
     assert "so it was not deleted" in b.inner_text(".sk-notice")
     assert b.locator(ROWS).count() == 1
-    (game,) = _stored(a)["games"].values()
+    (game,) = stored(a)["games"].values()
     assert len(game["rows"]) == 1
     assert not errors, errors
 
@@ -229,9 +197,9 @@ def _totals_row(page: Any) -> list[str]:
 def test_players_named_proto_constructor_tostring_and_valueof_play_a_whole_chips_game(
         page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", HOSTILE)
-    _enter_chips_round(page, HOSTILE, HOSTILE_ROUNDS[0])
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", HOSTILE)
+    enter_chips_round(page, HOSTILE, HOSTILE_ROUNDS[0])
     assert page.locator(".sk-error").count() == 0, page.inner_text(".sk-error")
     assert page.locator(ROWS).count() == 1
     after_one = chips.rank_record({"players": HOSTILE, "rounds": HOSTILE_ROUNDS[:1]})
@@ -242,7 +210,7 @@ def test_players_named_proto_constructor_tostring_and_valueof_play_a_whole_chips
     assert page.locator(ROWS).count() == 1
     assert _totals_row(page) == [str(after_one["totals"][p]) for p in HOSTILE]
     for rnd in HOSTILE_ROUNDS[1:]:
-        _enter_chips_round(page, HOSTILE, rnd)
+        enter_chips_round(page, HOSTILE, rnd)
     expected = chips.rank_record({"players": HOSTILE, "rounds": HOSTILE_ROUNDS})
     assert page.locator(ROWS).count() == 8
     assert _totals_row(page) == [str(expected["totals"][p]) for p in HOSTILE]
@@ -255,7 +223,7 @@ def test_players_named_proto_constructor_tostring_and_valueof_play_a_whole_chips
     page.wait_for_selector(".sk-explain")
     assert _totals_row(page) == [str(expected["totals"][p]) for p in HOSTILE]
     assert page.inner_text(".sk-explain") == expected["explanation"]
-    assert _stored(page)["games"][page.evaluate(f"JSON.parse(localStorage.getItem('{STORE_KEY}')).current")][
+    assert stored(page)["games"][page.evaluate(f"JSON.parse(localStorage.getItem('{STORE_KEY}')).current")][
         "rows"] == HOSTILE_ROUNDS
     assert not errors, errors
 
@@ -263,8 +231,8 @@ def test_players_named_proto_constructor_tostring_and_valueof_play_a_whole_chips
 def test_players_named_after_object_prototype_are_not_out_of_3_chip_stack_before_they_lose(
         page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "3-chip-stack", HOSTILE, start=5)
+    open_keeper(page, site_url, errors)
+    start_game(page, "3-chip-stack", HOSTILE, start=5)
     # Nobody is out in hand 1: every box takes a number.
     assert page.locator(".sk-entry input[readonly]").count() == 0
     assert page.locator(".sk-entry input[data-player]").count() == 4
@@ -288,7 +256,7 @@ def test_players_named_after_object_prototype_are_not_out_of_3_chip_stack_before
 
 def test_a_saved_game_with_the_id_proto_loads_and_saves(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     game = {"id": "__proto__", "game": "chips", "players": PLAYERS, "rows": [ROUND_A], "history": [[]],
             "created": "2024-05-01T10:00:00.000Z", "updated": "2024-05-01T10:00:00.000Z"}
     text = json.dumps({"version": 1, "current": "__proto__", "games": {"__proto__": game}})
@@ -298,12 +266,12 @@ def test_a_saved_game_with_the_id_proto_loads_and_saves(page: Any, site_url: str
     assert page.locator(".sk-notice").count() == 0
     assert page.locator(ROWS).count() == 1
     assert page.locator("#sk-saved option").all_inner_texts()[1] == "Chips: Ann, Bo, Cy (1 round so far)"
-    _enter_chips_round(page, PLAYERS, ROUND_B)
+    enter_chips_round(page, PLAYERS, ROUND_B)
     assert page.locator(ROWS).count() == 2
     page.reload()
     page.wait_for_selector(".sk-entry")
     assert page.locator(ROWS).count() == 2
-    assert list(_stored(page)["games"]) == ["__proto__"]
+    assert list(stored(page)["games"]) == ["__proto__"]
     assert not errors, errors
 
 
@@ -325,21 +293,21 @@ DAMAGED = {
 @pytest.mark.parametrize("kind", list(DAMAGED))
 def test_damaged_storage_loaded_six_times_is_backed_up_once(page: Any, site_url: str, kind: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORE_KEY, DAMAGED[kind]])
     notices = []
     for _ in range(6):
         page.reload()
         page.wait_for_selector(".sk-app")
         notices.append(page.locator(".sk-notice").all_inner_texts())
-    backups = _backups(page)
+    backups = backup_keys(page)
     assert len(backups) == 1, backups
     assert "damaged" in notices[0][0] and backups[0] in notices[0][0]
     assert notices[1:] == [[]] * 5  # the first load repaired the store: the others find it clean
     if kind == "unreadable":
         assert page.evaluate(f"localStorage.getItem('{backups[0]}')") == DAMAGED[kind]
     else:
-        assert list(_stored(page)["games"]) == ["ok"]
+        assert list(stored(page)["games"]) == ["ok"]
         kept = json.loads(page.evaluate(f"localStorage.getItem('{backups[0]}')"))
         assert kept["games"] == {k: v for k, v in json.loads(DAMAGED[kind])["games"].items()
                                  if k == "bad" or kind == "bad-undo-step"}
@@ -350,7 +318,7 @@ def test_damaged_storage_loaded_six_times_is_backed_up_once(page: Any, site_url:
                          ids=["null-row", "junk-scores", "a-string", "empty-row", "a-number"])
 def test_undo_into_a_damaged_step_says_so_without_an_exception(page: Any, site_url: str, step: Any) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     # Undo steps, oldest first: no rounds, a damaged one, one round; now two rounds.
     text = json.dumps({"version": 1, "current": "g", "games": {"g": _good_game("g", [[], step, [ROUND_A]])}})
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORE_KEY, text])

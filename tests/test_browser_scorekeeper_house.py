@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import page_errors
+from tests.support.scorekeeper import start_game
+
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
@@ -27,23 +30,10 @@ HOUSE_KEY = "rulebook-house-chains"
 
 def _open(ctx: Any, url: str) -> Any:
     page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.errors = errors
+    page.errors = page_errors(page)
     page.goto(url)
     page.wait_for_selector(".sk-app")
     return page
-
-
-def _start_chains(page: Any, players: list[str]) -> None:
-    page.check("#sk-setup-game-chains")
-    while page.locator("input[id^=sk-player-]").count() > len(players):
-        page.click("#sk-remove-player")
-    for i, name in enumerate(players):
-        page.fill(f"#sk-player-{i}", name)
-    page.click("#sk-start-game")
-    page.wait_for_selector(".sk-entry")
 
 
 def test_a_game_keeps_the_tables_rules_from_the_form_to_the_sheet_the_list_and_a_link(browser: Any, site_url: str) -> None:
@@ -67,7 +57,7 @@ def test_a_game_keeps_the_tables_rules_from_the_form_to_the_sheet_the_list_and_a
         assert not violations, describe_violations(violations)
         # One more rule for this game only.
         page.select_option("#sk-house-no-extra-play", "played")
-        _start_chains(page, ["Ann", "Bo"])
+        start_game(page, "chains", ["Ann", "Bo"])
         line = page.inner_text("[data-sk-house-line]")
         assert line == "Played with your table's rules: No extra card after a royal (played); Same rank allowed (played)."
         listed = page.eval_on_selector_all("#sk-saved option", "os => os.map((o) => o.textContent)")

@@ -15,11 +15,13 @@ from typing import Any
 
 import pytest
 
+from tests.support.scorekeeper import open_keeper, start_game
+from tests.support.tables import PHONE
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 EIGHT = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Flo", "Gus", "Hal"]
 LONG = ["Bartholomew Featherstonehaugh-Smythe", "Wolfeschlegelsteinhausenbergerdorffvoral",
         "Maximiliana Cholmondeley-Marjoribanks", "Alexandrina Vanderbilt-Worthington",
@@ -48,32 +50,15 @@ NAME_LINES = """() => [...document.querySelectorAll('.sk-live-sheet th.sk-player
 
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
+    """The score keeper on a 360 x 740 touch screen; `page.errors`, what the page reported."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.errors = errors
-    page.goto(site_url + "keep-score/")
-    page.wait_for_selector(".sk-app")
+    page.errors = []
+    open_keeper(page, site_url, page.errors)
     try:
         yield page
     finally:
         context.close()
-
-
-def _start(page: Any, game: str, players: list[str], start: int | None = None) -> None:
-    page.check(f"#sk-setup-game-{game}")
-    while page.locator("input[id^=sk-player-]").count() > len(players):
-        page.click("#sk-remove-player")
-    while page.locator("input[id^=sk-player-]").count() < len(players):
-        page.click("#sk-add-player")
-    for i, name in enumerate(players):
-        page.fill(f"#sk-player-{i}", name)
-    if start is not None:
-        page.fill("#sk-start", str(start))
-    page.tap("#sk-start-game")
-    page.wait_for_selector(".sk-entry")
 
 
 def _enter(page: Any, game: str, players: list[str], row: list[int]) -> None:
@@ -92,7 +77,7 @@ def _enter(page: Any, game: str, players: list[str], row: list[int]) -> None:
 @pytest.mark.parametrize(("game", "rows"), [("chips", CHIPS), ("chains", CHAINS), ("3-chip-stack", STACK)])
 def test_a_whole_game_with_the_most_players_fits_a_360_px_phone(phone: Any, game: str, rows: list[list[int]]) -> None:
     players = EIGHT[:len(rows[0])]
-    _start(phone, game, players, 15 if game == "3-chip-stack" else None)
+    start_game(phone, game, players, 15 if game == "3-chip-stack" else None, tap=True)
     for row in rows:
         _enter(phone, game, players, row)
         widths = phone.evaluate(WIDTHS)
@@ -108,7 +93,7 @@ def test_a_whole_game_with_the_most_players_fits_a_360_px_phone(phone: Any, game
 
 
 def test_long_names_and_big_scores_scroll_the_table_in_its_box_and_names_break_between_words(phone: Any) -> None:
-    _start(phone, "chains", LONG)
+    start_game(phone, "chains", LONG, tap=True)
     _enter(phone, "chains", LONG, [0, *[999_995] * 7])
     widths = phone.evaluate(WIDTHS)
     assert widths["page"] <= 360, widths
@@ -134,7 +119,7 @@ def test_long_names_and_big_scores_scroll_the_table_in_its_box_and_names_break_b
 
 def test_add_round_confirms_what_it_added_above_the_next_entry_in_view(phone: Any) -> None:
     players = EIGHT[:4]
-    _start(phone, "chips", players)
+    start_game(phone, "chips", players, tap=True)
     for i, value in enumerate([0, 35, 42, 17]):
         if value:
             phone.fill(f"#sk-entry-{i}", str(value))
@@ -172,7 +157,7 @@ def test_add_round_confirms_what_it_added_above_the_next_entry_in_view(phone: An
 
 def test_the_last_hand_is_confirmed_above_the_result(phone: Any) -> None:
     players = EIGHT[:3]
-    _start(phone, "chains", players)
+    start_game(phone, "chains", players, tap=True)
     for r in range(10):
         _enter(phone, "chains", players, [0 if s == r % 3 else (7 * r + 11 * s) % 18 * 5 + 10 for s in range(3)])
     assert phone.locator(".sk-entry").count() == 0

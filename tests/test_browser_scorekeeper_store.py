@@ -16,13 +16,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.support.scorekeeper import (
+    BACKUP_PREFIX,
+    ROWS,
+    STORE_KEY,
+    backup_keys,
+    enter_chips_round,
+    open_keeper,
+    start_game,
+    stored,
+)
+
 from .conftest import describe_violations, run_axe
 
 pytestmark = pytest.mark.browser
 
-STORE_KEY = "rulebook-scorekeeper"
-BACKUP_PREFIX = "rulebook-scorekeeper-backup-"
-ROWS = ".sk-app .sk-table tbody tr:not(.sk-total)"
 PLAYERS = ["Ann", "Bo", "Cy"]
 ROUND_A = {"scores": {"Ann": 0, "Bo": 5, "Cy": 20}, "called": "Ann"}
 ROUND_B = {"scores": {"Ann": 7, "Bo": 0, "Cy": 9}, "called": "Bo"}
@@ -30,47 +38,12 @@ ROUND_B = {"scores": {"Ann": 7, "Bo": 0, "Cy": 9}, "called": "Bo"}
 MAX_POINTS = 1_000_000
 
 
-def _open(page: Any, site_url: str, errors: list[str], fragment: str = "") -> None:
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(site_url + "keep-score/" + fragment)
-    page.wait_for_selector(".sk-app")
-
-
-def _start(page: Any, game: str, players: list[str]) -> None:
-    page.check(f"#sk-setup-game-{game}")
-    while page.locator("input[id^=sk-player-]").count() > len(players):
-        page.click("#sk-remove-player")
-    while page.locator("input[id^=sk-player-]").count() < len(players):
-        page.click("#sk-add-player")
-    for i, name in enumerate(players):
-        page.fill(f"#sk-player-{i}", name)
-    page.click("#sk-start-game")
-
-
-def _enter_chips_round(page: Any, players: list[str], rnd: dict[str, Any]) -> None:
-    for i, p in enumerate(players):
-        if p != rnd["called"]:
-            page.fill(f"#sk-entry-{i}", str(rnd["scores"][p]))
-    page.select_option("#sk-called", rnd["called"] or "")
-    page.click("#sk-enter")
-
-
 def _raw(page: Any) -> str | None:
     return page.evaluate(f"localStorage.getItem('{STORE_KEY}')")  # type: ignore[no-any-return]
 
 
-def _stored(page: Any) -> dict[str, Any]:
-    raw = _raw(page)
-    return json.loads(raw) if raw else {}
-
-
 def _put(page: Any, key: str, text: str) -> None:
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
-
-
-def _backups(page: Any) -> list[str]:
-    return list(page.evaluate(f"Object.keys(localStorage).filter(k => k.startsWith('{BACKUP_PREFIX}'))"))
 
 
 def _game(gid: str, rows: list[Any], players: list[str] = PLAYERS) -> dict[str, Any]:
@@ -119,18 +92,17 @@ NEWER = json.dumps({"version": 2, "current": "n1", "games": {"n1": {"id": "n1", 
 def test_a_store_saved_by_a_newer_page_is_left_as_it_is_by_an_older_tab(context: Any, site_url: str) -> None:
     errors: list[str] = []
     a = context.new_page()
-    _open(a, site_url, errors)
-    _start(a, "chips", PLAYERS)
-    a.wait_for_selector(".sk-entry")
-    _enter_chips_round(a, PLAYERS, ROUND_A)
+    open_keeper(a, site_url, errors)
+    start_game(a, "chips", PLAYERS)
+    enter_chips_round(a, PLAYERS, ROUND_A)
     b = context.new_page()
-    _open(b, site_url, errors)
+    open_keeper(b, site_url, errors)
     _put(b, STORE_KEY, NEWER)  # tab B, a newer page, saves its own format
     notice = a.locator(".sk-notice")
     expect(notice).to_contain_text("newer version of this page")
     a.wait_for_timeout(300)
     assert _raw(a) == NEWER  # (was: rewritten at once to {"version":1,"current":null,"games":{}})
-    assert _backups(a) == []
+    assert backup_keys(a) == []
     assert "older version" not in notice.inner_text()
     # Nothing here can save over it: no entry, no new game; a reload finds it as it was.
     assert a.locator(".sk-entry").count() == 0 and a.locator("#sk-start-game").count() == 0
@@ -140,13 +112,13 @@ def test_a_store_saved_by_a_newer_page_is_left_as_it_is_by_an_older_tab(context:
     a.reload()
     a.wait_for_selector(".sk-notice")
     assert "newer version of this page" in a.inner_text(".sk-notice")
-    assert _raw(a) == NEWER and _backups(a) == []
+    assert _raw(a) == NEWER and backup_keys(a) == []
     assert not errors, errors
 
 
 def test_a_saved_game_of_a_kind_this_page_does_not_know_is_kept_as_it_is(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     whist = '{"id": "w1", "game": "whist", "players": ["A", "B"], "tricks": [7, 6], "big": 9007199254740993}'
     chips_game = json.dumps(_game("c1", [ROUND_A]))
     text = '{"version": 1, "current": "c1", "games": {"w1": ' + whist + ', "c1": ' + chips_game + "}}"
@@ -155,12 +127,12 @@ def test_a_saved_game_of_a_kind_this_page_does_not_know_is_kept_as_it_is(page: A
     page.wait_for_selector(".sk-entry")
     assert "newer version of this page" in page.inner_text(".sk-notice")
     assert page.locator(ROWS).count() == 1
-    _enter_chips_round(page, PLAYERS, ROUND_B)
+    enter_chips_round(page, PLAYERS, ROUND_B)
     expect(page.locator(ROWS)).to_have_count(2)
     raw = _raw(page)
     assert raw is not None and '"w1":' + whist in raw.replace('"w1": ', '"w1":')  # byte for byte
-    assert len(_stored(page)["games"]["c1"]["rows"]) == 2
-    assert _backups(page) == []
+    assert len(stored(page)["games"]["c1"]["rows"]) == 2
+    assert backup_keys(page) == []
     page.reload()
     page.wait_for_selector(".sk-entry")
     assert page.locator(ROWS).count() == 2
@@ -170,7 +142,7 @@ def test_a_saved_game_of_a_kind_this_page_does_not_know_is_kept_as_it_is(page: A
 
 def test_every_copy_set_aside_can_be_restored_from_the_page(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     # What an older page set aside: a game of its own and one it did not know (the whist game).
     whist = {"id": "w1", "game": "whist", "players": ["A", "B"]}
     kept = json.dumps({"version": 1, "games": {"c1": _game("c1", [ROUND_A, ROUND_B]), "w1": whist}})
@@ -183,9 +155,9 @@ def test_every_copy_set_aside_can_be_restored_from_the_page(page: Any, site_url:
     assert not violations, describe_violations(violations)
     page.click(".sk-backups .sk-restore")
     expect(page.locator(".sk-notice")).to_contain_text("put back")
-    games = _stored(page)["games"]
+    games = stored(page)["games"]
     assert games["c1"]["rows"] == [ROUND_A, ROUND_B] and games["w1"] == whist
-    assert _backups(page) == []  # all of it is back, so the copy goes
+    assert backup_keys(page) == []  # all of it is back, so the copy goes
     assert page.locator("#sk-saved option").count() == 2  # Chips (the whist game is kept, unshown)
     assert page.locator(".sk-backups").count() == 0
 
@@ -194,7 +166,7 @@ def test_every_copy_set_aside_can_be_restored_from_the_page(page: Any, site_url:
     _put(page, STORE_KEY, damaged)
     page.reload()
     expect(page.locator(".sk-backups")).to_be_visible()
-    (key,) = _backups(page)
+    (key,) = backup_keys(page)
     assert key in page.inner_text(".sk-notice")
     with page.expect_download() as download:
         page.click(".sk-backups .sk-backup-file")
@@ -212,24 +184,24 @@ def _export(players: list[str], rounds: list[Any], **extra: Any) -> dict[str, An
 
 def test_a_file_or_link_with_names_or_dates_past_the_forms_bounds_is_refused(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     # (The names were 450,000 characters each: the page then hangs, so the test would too.)
     long_names = ["A" * 4_000, "B" * 4_000]
     _file(page, _export(long_names, []))
     expect(page.locator(".sk-notice")).to_contain_text("no game was opened")
     assert "40 characters" in page.inner_text(".sk-notice")
-    assert page.locator("#sk-saved option").count() == 1 and _stored(page).get("games", {}) == {}
+    assert page.locator("#sk-saved option").count() == 1 and stored(page).get("games", {}) == {}
     page.click(".sk-notice button")
     _file(page, _export(["Ann", "Bo"], [], created="2024-" + "9" * 900_000))
     expect(page.locator(".sk-notice")).to_contain_text("no game was opened")
-    assert _stored(page).get("games", {}) == {}
+    assert stored(page).get("games", {}) == {}
     # The name the form takes (40 characters) is taken from a file; one more is not.
     _file(page, _export(["N" * 40, "Bo"], []))
     expect(page.locator(".sk-notice")).to_contain_text("Opened the game from the file")
     page.goto("about:blank")
-    _open(page, site_url, errors, _link({"v": 1, "id": "l1", "g": "chains", "p": ["N" * 41, "Bo"], "r": []}))
+    open_keeper(page, site_url, errors, _link({"v": 1, "id": "l1", "g": "chains", "p": ["N" * 41, "Bo"], "r": []}))
     expect(page.locator(".sk-notice")).to_contain_text("no game was opened")
-    assert len(_stored(page)["games"]) == 1
+    assert len(stored(page)["games"]) == 1
     assert page.evaluate("document.documentElement.scrollHeight") < 5000
     assert not errors, errors
 
@@ -238,24 +210,23 @@ def test_a_file_or_link_with_names_or_dates_past_the_forms_bounds_is_refused(pag
 
 def test_scores_too_big_for_exact_totals_are_refused_in_the_form_links_and_files(page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", PLAYERS)
-    page.wait_for_selector(".sk-entry")
-    _enter_chips_round(page, PLAYERS, {"scores": {"Ann": 0, "Bo": 9007199254740993, "Cy": 9007199254740992},
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", PLAYERS)
+    enter_chips_round(page, PLAYERS, {"scores": {"Ann": 0, "Bo": 9007199254740993, "Cy": 9007199254740992},
                                        "called": "Ann"})
     error = page.locator(".sk-error")
     expect(error).to_contain_text("1,000,000")
     assert page.locator(ROWS).count() == 0
     assert page.get_attribute("#sk-entry-1", "aria-invalid") == "true"
     # The bound itself is taken.
-    _enter_chips_round(page, PLAYERS, {"scores": {"Ann": 0, "Bo": MAX_POINTS, "Cy": 3}, "called": "Ann"})
+    enter_chips_round(page, PLAYERS, {"scores": {"Ann": 0, "Bo": MAX_POINTS, "Cy": 3}, "called": "Ann"})
     expect(page.locator(ROWS)).to_have_count(1)
     assert page.locator(".sk-total td.sk-num").all_inner_texts() == ["0", str(MAX_POINTS), "3"]
     before = _raw(page)
 
     huge = 10**300
     page.goto("about:blank")
-    _open(page, site_url, errors, _link({"v": 1, "id": "l1", "g": "chains", "p": ["A", "B"], "r": [[0, huge], [0, huge]]}))
+    open_keeper(page, site_url, errors, _link({"v": 1, "id": "l1", "g": "chains", "p": ["A", "B"], "r": [[0, huge], [0, huge]]}))
     expect(page.locator(".sk-notice")).to_contain_text("no game was opened")
     assert "Infinity" not in page.inner_text(".sk-app")
     assert _raw(page) == before
@@ -271,17 +242,16 @@ def test_scores_too_big_for_exact_totals_are_refused_in_the_form_links_and_files
 def test_names_lose_direction_controls_and_invisible_characters_and_are_compared_after(
         page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
-    _start(page, "chips", ["Bob", "Bob\u200b", "Cy"])
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", ["Bob", "Bob\u200b", "Cy"], entry=False)
     expect(page.locator(".sk-error")).to_contain_text("named twice")
-    _start(page, "chips", ["Zo\u00eb", "Zoe\u0308", "Cy"])  # the same letters, composed and not
+    start_game(page, "chips", ["Zo\u00eb", "Zoe\u0308", "Cy"], entry=False)  # the same letters, composed and not
     expect(page.locator(".sk-error")).to_contain_text("named twice")
-    _start(page, "chips", ["\u202eBob", "Ann\u2066", "Cy\u00ad"])
-    page.wait_for_selector(".sk-entry")
+    start_game(page, "chips", ["\u202eBob", "Ann\u2066", "Cy\u00ad"])
     players = ["Bob", "Ann", "Cy"]
-    (game,) = _stored(page)["games"].values()
+    (game,) = stored(page)["games"].values()
     assert game["players"] == players
-    _enter_chips_round(page, players, {"scores": {"Bob": 0, "Ann": 5, "Cy": 9}, "called": "Bob"})
+    enter_chips_round(page, players, {"scores": {"Bob": 0, "Ann": 5, "Cy": 9}, "called": "Bob"})
     expect(page.locator(".sk-explain")).to_have_text("Bob leads on 0 after round 1.")
     text = page.evaluate("document.querySelector('.sk-app').textContent")
     assert not any(c in text for c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u00ad")
@@ -291,11 +261,11 @@ def test_names_lose_direction_controls_and_invisible_characters_and_are_compared
 
     # A link: its names are cleaned the same way (and rows follow their names).
     page.goto("about:blank")
-    _open(page, site_url, errors, _link({"v": 1, "id": "l9", "g": "chains", "p": ["\u202eEve", "Dan\ufeff"],
+    open_keeper(page, site_url, errors, _link({"v": 1, "id": "l9", "g": "chains", "p": ["\u202eEve", "Dan\ufeff"],
                                          "r": [[0, 15]]}))
     page.wait_for_selector(".sk-live-sheet")
-    assert _stored(page)["games"]["l9"]["players"] == ["Eve", "Dan"]
-    assert _stored(page)["games"]["l9"]["rows"] == [{"Eve": 0, "Dan": 15}]
+    assert stored(page)["games"]["l9"]["players"] == ["Eve", "Dan"]
+    assert stored(page)["games"]["l9"]["rows"] == [{"Eve": 0, "Dan": 15}]
     # A file naming one player twice once cleaned is refused.
     page.click(".sk-notice button")
     _file(page, {"game": "chains", "players": ["Eve", "Eve\u200d"], "hands": []})
@@ -308,27 +278,27 @@ def test_names_lose_direction_controls_and_invisible_characters_and_are_compared
 def test_a_share_link_with_more_rounds_of_a_saved_game_asks_before_bringing_it_up_to_date(
         page: Any, site_url: str) -> None:
     errors: list[str] = []
-    _open(page, site_url, errors)
+    open_keeper(page, site_url, errors)
     _put(page, STORE_KEY, json.dumps({"version": 1, "current": "g1", "games": {"g1": _game("g1", [ROUND_A])}}))
     link = _link({"v": 1, "id": "g1", "g": "chips", "p": PLAYERS, "r": [[[0, 5, 20], 0], [[7, 0, 9], 1]]})
     page.goto("about:blank")
-    _open(page, site_url, errors, link)
+    open_keeper(page, site_url, errors, link)
     question = page.locator(".sk-incoming")
     expect(question).to_be_visible()
     assert "1 round" in question.inner_text() and "2 rounds" in question.inner_text()
-    assert len(_stored(page)["games"]["g1"]["rows"]) == 1  # nothing saved yet
+    assert len(stored(page)["games"]["g1"]["rows"]) == 1  # nothing saved yet
     assert page.evaluate("document.activeElement.id") == "sk-incoming-no"
     violations = run_axe(page)
     assert not violations, describe_violations(violations)
     assert page.locator(ROWS).count() == 1
     page.click("#sk-incoming-no")
     expect(page.locator(".sk-incoming")).to_have_count(0)
-    assert len(_stored(page)["games"]["g1"]["rows"]) == 1
+    assert len(stored(page)["games"]["g1"]["rows"]) == 1
     assert page.locator(ROWS).count() == 1
     page.goto("about:blank")
-    _open(page, site_url, errors, link)
+    open_keeper(page, site_url, errors, link)
     page.click("#sk-incoming-yes")
     expect(page.locator(ROWS)).to_have_count(2)
-    assert len(_stored(page)["games"]["g1"]["rows"]) == 2
+    assert len(stored(page)["games"]["g1"]["rows"]) == 2
     assert "Undo goes back" in page.inner_text(".sk-notice")
     assert not errors, errors

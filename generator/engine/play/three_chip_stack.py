@@ -45,7 +45,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ..cards import Card, build_deck, format_card, parse_card
-from ..errors import IllegalPlay
+from ..errors import IllegalPlay, RulebookError
 from ..games import three_chip_stack as engine
 from ..games.fields import house_field
 from ..limits import quote
@@ -424,28 +424,82 @@ def short_after_see(state: State) -> int | None:
     return left if left < engine.FIRST_ROUND_MINIMUM <= chips - fold_cost(state) else None
 
 
-def bot_move(state: State) -> MoveRecord:
-    """The computer's move, by the strength of its three cards: in the exchange it throws away its
-    worst card when most unseen cards beat it; in a round it raises (or bets) up to what its
-    chance of winning is worth, sees when the pot pays for the risk (weighing the chips it would
-    have left), and otherwise checks or folds."""
+#: The computer's levels (issue 28): "standard" raises and bets as much as its chance of winning
+#: is worth and sees when the pot pays for the risk; "gentle" never raises and never bluffs: it
+#: bets a stack of 3 (GENTLE_BET) only with strong cards and only when nobody has bet, sees with
+#: fair cards, and folds weak ones early, even at the cost of a chip (three-chip-stack-fold-first).
+#: Its bet is the first round's smallest (three-chip-stack-first-round), not 1 chip: with 1, four
+#: players (one choosing at random) took a median of 42 hands to finish, with 3, 26 (standard: 9).
+LEVELS = ("gentle", "standard")
+#: What the gentle computer bets: a stack of 3, as in the first round (or all its chips, if fewer).
+GENTLE_BET = engine.FIRST_ROUND_MINIMUM
+#: The gentle computer's strong cards: they beat three hands in four dealt at random (a 3; two
+#: Aces; an Ace and a King with a 6 or better). It bets only with these, and only with these risks half
+#: its chips or more on a see.
+GENTLE_STRONG = 0.75
+#: The gentle computer's fair cards: they beat at least half the hands dealt at random (an Ace; a
+#: King with a 9 or better beside it, nearly always). It folds anything weaker rather than see a bet.
+GENTLE_FAIR = 0.5
+
+
+def _gentle_risky(state: State) -> bool:
+    """Whether seeing the bet would take half the chips of the seat to act or more, which the
+    gentle computer risks only with strong cards."""
+    p = state["toAct"][0]
+    owed: int = state["bet"] - state["putIn"][p]
+    return 2 * owed >= int(state["chips"][p])
+
+
+def _exchange_move(state: State, hand: Sequence[Card]) -> MoveRecord:
+    """three-chip-stack-exchange: throw away the worst card when most unseen cards beat it, else
+    keep all three (three-chip-stack-ruling-exchange); both levels alike."""
+    p = state["toAct"][0]
+    worst = min(range(len(hand)), key=lambda i: (engine.strength(hand[i]), i))
+    s = engine.strength(hand[worst])
+    unseen_better = 4 * (12 - s) - sum(1 for c in hand if engine.strength(c) > s)
+    if 2 * unseen_better > len(FULL_DECK) - len(hand):
+        return {"action": "exchange", "card": state["hands"][p][worst]}
+    return {"action": "keep"}
+
+
+def _gentle_move(state: State, moves: Sequence[MoveRecord], chance: float) -> MoveRecord:
+    """The gentle computer in a betting round: bet GENTLE_BET with strong cards when nobody has
+    bet (only the second round has no bet: three-chip-stack-second-round), else check when it may;
+    see with fair cards (strong ones when the see takes half its chips or more); else fold
+    (three-chip-stack-fold-first: early, even at the cost of a chip). It never raises."""
+    by_action: dict[str, MoveRecord] = {m["action"]: m for m in moves if m["action"] in ("check", "see", "fold")}
+    bets = [m for m in moves if m["action"] == "bet"]  # 1 chip, 2, ... up to all it has
+    if bets and chance >= GENTLE_STRONG:
+        return bets[min(GENTLE_BET, len(bets)) - 1]
+    if "check" in by_action:
+        return by_action["check"]
+    if "see" in by_action and chance >= (GENTLE_STRONG if _gentle_risky(state) else GENTLE_FAIR):
+        return by_action["see"]
+    return by_action["fold"]
+
+
+def bot_move(state: State, level: str = "standard") -> MoveRecord:
+    """The computer's move at ``level`` (LEVELS), by the strength of its three cards: in the
+    exchange it throws away its worst card when most unseen cards beat it; in a round the standard
+    computer raises (or bets) up to what its chance of winning is worth, sees when the pot pays
+    for the risk (weighing the chips it would have left), and otherwise checks or folds; the
+    gentle one plays as :func:`_gentle_move` says."""
+    if level not in LEVELS:
+        raise RulebookError(f"opponent: the computer plays at level \"gentle\" or \"standard\", not {quote(level)}")
     moves = legal_moves(state)
     if not moves:
         raise IllegalPlay(f"the game is over: seat {state['winner']} holds every chip (three-chip-stack-elimination)")
     p = state["toAct"][0]
     hand = _cards(state["hands"][p])
     if state["phase"] == EXCHANGE:
-        worst = min(range(len(hand)), key=lambda i: (engine.strength(hand[i]), i))
-        s = engine.strength(hand[worst])
-        unseen_better = 4 * (12 - s) - sum(1 for c in hand if engine.strength(c) > s)
-        if 2 * unseen_better > len(FULL_DECK) - len(hand):
-            return {"action": "exchange", "card": state["hands"][p][worst]}
-        return {"action": "keep"}
+        return _exchange_move(state, hand)
     # The hand is judged against one hand dealt at random, however many are still in: the players
     # who stay in are seldom all strong at once, and judging against every one of them made the
     # computer fold too often (against players choosing at random it won 36 % of four-player
     # games that way, 61 % this way).
     chance = win_chance(hand, 1)
+    if level == "gentle":
+        return _gentle_move(state, moves, chance)
     stack = state["chips"][p] + state["putIn"][p]
     target = _target(chance, stack)
     owed = state["bet"] - state["putIn"][p]

@@ -6,7 +6,9 @@
 // settle and next_dealer in generator/engine/games/three_chip_stack.py. Rule ids point at
 // rules-data/3-chip-stack.yaml.
 
-import { IllegalPlay, buildDeck, card as cardOf } from "../engine/cards.js";
+import {
+  IllegalPlay, RulebookError, buildDeck, card as cardOf,
+} from "../engine/cards.js";
 import { HAND_SIZE, HOUSE_OPTIONS, decideShowdown, handKey, houseOptions, strength } from "../engine/3-chip-stack.js";
 import { below, seedState, shuffled } from "./rng.js";
 
@@ -447,24 +449,63 @@ export function shortAfterSee(state) {
   return left < FIRST_ROUND_MINIMUM && FIRST_ROUND_MINIMUM <= chips - foldCost(state) ? left : null;
 }
 
-/** The computer's move, by the strength of its three cards (see bot_move in the Python module). */
-export function botMove(state) {
+// The computer's levels (issue 28): "standard" raises and bets as much as its chance of winning is
+// worth and sees when the pot pays for the risk; "gentle" never raises and never bluffs: it bets a
+// stack of 3 (GENTLE_BET, three-chip-stack-first-round's smallest bet) only with strong cards and
+// only when nobody has bet, sees with fair cards, and folds weak ones early, even at the cost of a
+// chip (three-chip-stack-fold-first). See LEVELS in the Python module for the measure.
+export const LEVELS = Object.freeze(["gentle", "standard"]);
+const GENTLE_BET = FIRST_ROUND_MINIMUM;
+// Strong cards beat three hands in four dealt at random (a 3; two Aces; an Ace and a King with a 6
+// or better); fair cards, at least half of them (an Ace; a King with a 9 or better, nearly always).
+const GENTLE_STRONG = 0.75;
+const GENTLE_FAIR = 0.5;
+
+/** Whether seeing the bet would take half the chips of the seat to act or more, which the gentle
+ * computer risks only with strong cards. */
+const gentleRisky = (state) => 2 * (state.bet - state.putIn[state.toAct[0]]) >= state.chips[state.toAct[0]];
+
+/** three-chip-stack-exchange: throw away the worst card when most unseen cards beat it, else keep
+ * all three (three-chip-stack-ruling-exchange); both levels alike. */
+function exchangeMove(state, hand) {
+  const p = state.toAct[0];
+  let worst = 0;
+  for (let i = 1; i < hand.length; i += 1) if (strength(hand[i]) < strength(hand[worst])) worst = i;
+  const s = strength(hand[worst]);
+  const unseenBetter = 4 * (12 - s) - hand.filter((c) => strength(c) > s).length;
+  if (2 * unseenBetter > FULL_DECK.length - hand.length) return { action: "exchange", card: state.hands[p][worst] };
+  return { action: "keep" };
+}
+
+/** The gentle computer in a betting round (_gentle_move in the Python module): bet GENTLE_BET with
+ * strong cards when nobody has bet, else check when it may; see with fair cards (strong ones when
+ * the see takes half its chips or more); else fold. It never raises. */
+function gentleMove(state, moves, chance) {
+  const byAction = {};
+  for (const m of moves) if (["check", "see", "fold"].includes(m.action)) byAction[m.action] = m;
+  const bets = moves.filter((m) => m.action === "bet"); // 1 chip, 2, ... up to all it has
+  if (bets.length && chance >= GENTLE_STRONG) return bets[Math.min(GENTLE_BET, bets.length) - 1];
+  if (byAction.check) return byAction.check;
+  if (byAction.see && chance >= (gentleRisky(state) ? GENTLE_STRONG : GENTLE_FAIR)) return byAction.see;
+  return byAction.fold;
+}
+
+/** The computer's move at `level` (LEVELS), by the strength of its three cards (see bot_move in
+ * the Python module). */
+export function botMove(state, level = "standard") {
+  if (!LEVELS.includes(level)) {
+    throw new RulebookError(`opponent: the computer plays at level "gentle" or "standard", not ${JSON.stringify(level)}`);
+  }
   const moves = legalMoves(state);
   if (!moves.length) {
     throw new IllegalPlay(`the game is over: seat ${state.winner} holds every chip (three-chip-stack-elimination)`);
   }
   const p = state.toAct[0];
   const hand = state.hands[p].map(cardOf);
-  if (state.phase === EXCHANGE) {
-    let worst = 0;
-    for (let i = 1; i < hand.length; i += 1) if (strength(hand[i]) < strength(hand[worst])) worst = i;
-    const s = strength(hand[worst]);
-    const unseenBetter = 4 * (12 - s) - hand.filter((c) => strength(c) > s).length;
-    if (2 * unseenBetter > FULL_DECK.length - hand.length) return { action: "exchange", card: state.hands[p][worst] };
-    return { action: "keep" };
-  }
+  if (state.phase === EXCHANGE) return exchangeMove(state, hand);
   // Judged against one hand dealt at random, however many are still in (see bot_move in Python).
   const chance = winChance(hand, 1);
+  if (level === "gentle") return gentleMove(state, moves, chance);
   const stack = state.chips[p] + state.putIn[p];
   const want = target(chance, stack);
   const owed = state.bet - state.putIn[p];

@@ -13,8 +13,8 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
 import {
-  HUMAN, bringIntoView, drawShared, freshSeed, onTypedCard, ruleQuote, scoresTable, seatLongName, seatName, showSummary, startTable,
-  tableShell, turnsToYou, typedCardForm, typedForm,
+  HUMAN, bringIntoView, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName, seatName, showSummary,
+  startTable, tableShell, turnsToYou, typedCardForm, typedForm,
 } from "./common.js";
 
 const GAME = "3-chip-stack";
@@ -38,14 +38,57 @@ const forYou = (message) => String(message)
   .replace(/\bfor seat 0\)/g, "for you)")
   .replace(/\bbut seat 0 has\b/g, "but you have");
 
+// The computer's levels in 3 Chip Stack's words (issue 28; ../3-chip-stack.js LEVELS): the gentle
+// one never raises or bluffs, bets a stack of 3 only with strong cards, sees with fair ones and
+// folds weak ones early.
+const LEVEL_WORDS = { gentle: "Gentle: never raises or bluffs, and says why", standard: "Standard" };
+const LEVEL_LINES = {
+  gentle: "You play the gentle computer: it never raises or bluffs, bets only with strong cards, and says why it bets, sees or folds.",
+  standard: "You play the standard computer: it bets and raises as much as its cards are worth.",
+};
+
+/** Why the gentle computer made `move` (the states before and after it), in words: the rules of
+ * its level (../3-chip-stack.js gentleMove). Strong cards beat three hands in four dealt at random,
+ * fair ones half; a see of half its chips or more it makes only with strong cards. */
+function gentleWhy(move, before, after) {
+  const seat = before.toAct[0];
+  const owed = before.bet - before.putIn[seat];
+  const chips = before.chips[seat];
+  const risky = 2 * owed >= chips;
+  switch (move.action) {
+    case "bet":
+      return move.amount === 3
+        ? "the gentle computer bets only with strong cards, and only a stack of 3"
+        : "the gentle computer bets only with strong cards, and only a stack of 3, or all it has when fewer";
+    case "check":
+      if (before.phase === FIRST) return "the gentle computer never raises";
+      return chips ? "the gentle computer bets only with strong cards, and never bluffs" : "it has no chips left to bet";
+    case "see":
+      return risky
+        ? "that is half its chips or more, which the gentle computer risks only with strong cards; it never raises"
+        : "the gentle computer sees with cards that beat at least half the hands dealt at random, and never raises";
+    case "fold":
+      if (owed > chips) return `seeing the bet would cost ${chipsWord(owed)}, more than the ${chipsWord(chips)} it has`;
+      if (risky) return "seeing the bet would take half its chips or more, which the gentle computer risks only with strong cards";
+      return after.last.passed // the fold passed the dealer a chip (three-chip-stack-fold-first)
+        ? "the gentle computer folds weak cards early, even at that cost"
+        : "the gentle computer folds cards that beat fewer than half the hands dealt at random";
+    case "exchange":
+      return "the gentle computer throws away its worst card when most cards it cannot see are better";
+    default:
+      return "even its worst card is better than most cards it cannot see";
+  }
+}
+
 /** "you and Player 3 take", "Player 2 takes" (mid-sentence; "You" when `start`). */
 function whoVerb(seats, you, they, start = false) {
   const list = names(seats.map((s) => (s === HUMAN && !start ? "you" : seatName(s))));
   return `${list} ${seats.length === 1 && seats[0] !== HUMAN ? they : you}`;
 }
 
-/** The log line of a move (the state before and after). */
-export function describe(move, before, after) {
+/** The log line of a move (the state before and after) against the computer at `level` (issue 28:
+ * the gentle one says why it bets, sees, checks, folds or exchanges). */
+export function describe(move, before, after, level = "standard") {
   const seat = before.toAct[0];
   const who = seatName(seat);
   const mine = seat === HUMAN;
@@ -70,6 +113,7 @@ export function describe(move, before, after) {
   } else {
     line = `${who} kept ${mine ? "your" : "their"} three cards`;
   }
+  if (level === "gentle" && !mine) line += `: ${gentleWhy(move, before, after)}`;
   if (after.last.handOver) {
     const round = after.rounds[after.rounds.length - 1];
     line += `. Hand ${round.number} is over: ${round.winners.length > 1 ? `${whoVerb(round.winners, "share", "share")} the pot` : `${whoVerb(round.winners, "take", "takes")} the pot`}`;
@@ -341,7 +385,7 @@ function mount(root) {
     root.dataset.phase = round ? "hand-over" : state.phase;
     status.textContent = round
       ? `Hand ${round.number} is over. Seed ${rec.seed}.`
-      : `Hand ${state.handNumber}. Dealer: ${seatName(state.dealer)}. Seed ${rec.seed}.`;
+      : `Hand ${state.handNumber}. Dealer: ${seatName(state.dealer)}. Seed ${rec.seed}. ${opponentLine(ctl.opponent(), LEVEL_LINES)}`;
     drawSeats(state, round, round ? null : toAct);
     pot.hidden = Boolean(round);
     if (!round) {
@@ -389,7 +433,9 @@ function mount(root) {
 
   // --- Starting, and the human's moves ------------------------------------------------------
   const started = startTable(root, shell,
-    { game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw, options: HOUSE_OPTIONS },
+    {
+      game: GAME, engine, minPlayers: 2, maxPlayers: 6, defaultPlayers: 4, describe, draw, options: HOUSE_OPTIONS, levelWords: LEVEL_WORDS,
+    },
     { message, words: forYou });
   if (!started) return;
   const { ctl, say, act } = started;

@@ -149,6 +149,27 @@ function show(article, claim, result, baseline, because) {
   const answer = article.querySelector(".rb-example__result");
   if (answer) answer.append(box);
   else article.append(box);
+  // Said before the answer too: a page that asks its examples as questions (play/drills/examples.js)
+  // hides the result until the question is answered.
+  const mark = el("p", { class: "rb-example__house-mark", "data-house-answer": "" });
+  mark.append(el("span", { class: "rb-badge" }, "Another answer at your table"));
+  const heading = article.querySelector("h1, h2, h3, h4, h5, h6");
+  if (heading) heading.after(mark);
+  else article.prepend(mark);
+}
+
+/** A fold of examples (partials/examples.html, "Show the 15 worked examples") says, while closed,
+ * how many of its examples answer otherwise at the table: on a phone they are far below the choice. */
+function markFolds(root, changed) {
+  for (const note of root.querySelectorAll("[data-house-fold-note]")) note.remove();
+  const ids = new Set(changed);
+  for (const fold of root.querySelectorAll("details.rb-fold")) {
+    const summary = fold.querySelector(":scope > summary");
+    const n = [...fold.querySelectorAll("article[data-example]")].filter((a) => ids.has(a.id)).length;
+    if (!summary || !n) continue;
+    summary.append(el("span", { class: "rb-fold__house", "data-house-fold-note": "" },
+      ` (${n === 1 ? "1 has another answer" : `${n} have another answer`} at your table)`));
+  }
 }
 
 let generation = 0;
@@ -163,6 +184,7 @@ export async function showHouseAnswers(root, gameId, options, house) {
   const chosen = Object.keys(house);
   if (!chosen.length || !articles.length) {
     articles.forEach(clear);
+    markFolds(root, []);
     return { supported: true, changed: [] };
   }
   const engine = await engineOf(gameId);
@@ -192,5 +214,6 @@ export async function showHouseAnswers(root, gameId, options, house) {
     show(article, claim, result, run(fn, input, {}), titles.join("; "));
     changed.push(article.id);
   }
+  markFolds(root, changed);
   return { supported: records.length > 0, changed };
 }

@@ -21,7 +21,7 @@ from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import saves
 from generator.engine.play import three_chip_stack as stack_play
-from tests.support.tables import Table, axe_clean, bot_record, phone_page, plain
+from tests.support.tables import Table, axe_clean, bot_record, plain, practice_phone
 
 from .conftest import SITE_HOST, SITE_PORT
 
@@ -42,22 +42,15 @@ AFTER_HAND = {"passed-chip": "after-hand"}
 
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
-    with phone_page(browser, site_url) as page:
-        # The computer's pause, cut to nothing for the tests (play/table/common.js DELAY_KEY).
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate("() => localStorage.setItem('rulebook-practice-delay', '0')")
+    with practice_phone(browser, site_url) as page:
         yield page
-
-
-def _house_line(page: Any, table: Table) -> str:
-    return plain(page.inner_text(f"{table.selector} [data-house-rules]"))
 
 
 def test_a_house_link_opens_a_chains_game_played_by_the_same_rank_variation(phone: Any) -> None:
     page = phone
     CHAINS.open(page, f"?seed={CHAINS_SEED}&players=3&house=same-rank:played")
     assert CHAINS.wait_for_human(page) == "you"
-    line = _house_line(page, CHAINS)
+    line = CHAINS.house_line(page)
     assert line.startswith("Playing with your table's rules:") and "same rank" in line.lower(), line
     record = CHAINS.saved(page)
     assert record["house"] == SAME_RANK
@@ -84,7 +77,7 @@ def test_a_house_link_opens_a_3_chip_stack_game_where_the_passed_chip_waits(phon
     page = phone
     STACK.open(page, f"?seed={STACK_SEED}&players=3&house=passed-chip:after-hand")
     assert STACK.wait_for_human(page) == "you"
-    assert "Playing with your table's rules:" in _house_line(page, STACK)
+    assert "Playing with your table's rules:" in STACK.house_line(page)
     assert STACK.saved(page)["house"] == AFTER_HAND
     dealer = stack_play.new_game(3, STACK_SEED)["dealer"]
     assert dealer == 2
@@ -107,7 +100,7 @@ def test_a_house_link_never_replaces_a_game_in_progress_unasked(phone: Any) -> N
     offer = page.locator(f"{CHAINS.selector} [data-offer]")
     words = plain(offer.inner_text())
     assert "your table's rules" in words and "the family's rules" in words, words
-    assert _house_line(page, CHAINS) == ""  # the game on the table plays the family's rules
+    assert CHAINS.house_line(page) == ""  # the game on the table plays the family's rules
     offer.get_by_role("button", name="Start the linked game").tap()
     assert CHAINS.saved(page)["house"] == SAME_RANK
     assert "house=same-rank:played" in page.url
@@ -121,7 +114,7 @@ def test_a_new_game_takes_the_rules_chosen_on_the_game_page(phone: Any) -> None:
     STACK.open(page)
     page.locator(f"{STACK.selector} .rb-table__setup button").tap()
     assert STACK.saved(page)["house"] == {"odd-chip": "dealer"}
-    assert "Playing with your table's rules:" in _house_line(page, STACK)
+    assert "Playing with your table's rules:" in STACK.house_line(page)
     assert "house=odd-chip:dealer" in page.url
     # Back to the family's rules on the game page: the next new game plays them, and says nothing.
     page.evaluate("() => localStorage.removeItem('rulebook-house-3-chip-stack')")
@@ -140,7 +133,7 @@ def test_a_house_link_opens_a_chips_game_by_the_tables_k_a_2(phone: Any) -> None
     chips.open(page, "?seed=3&players=3&house=k-a-2:no-group")
     record = chips.saved(page)
     assert record["house"] == {"k-a-2": "no-group"}
-    assert _house_line(page, chips).startswith("Playing with your table's rules:")
+    assert chips.house_line(page).startswith("Playing with your table's rules:")
     assert "house=k-a-2:no-group" in str(page.get_attribute(f"{chips.selector} [data-share]", "href"))
     state = saves.replay(chips_play, 3, 3, record["moves"], house=record["house"])
     assert state["house"] == {"k-a-2": "no-group"}

@@ -30,9 +30,9 @@ from tests.support.tables import (
     choose_reading,
     deal_from,
     open_rules,
-    phone_page,
     plain,
     practice_from_rules,
+    practice_phone,
     rules_from_practice,
 )
 
@@ -64,16 +64,39 @@ DRAW_AFTER_ROYAL = {"draw-after-royal": "played"}
 
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
-    with phone_page(browser, site_url) as page:
-        # The computer's pause, cut to nothing for the tests (play/table/common.js DELAY_KEY).
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate("() => localStorage.setItem('rulebook-practice-delay', '0')")
+    with practice_phone(browser, site_url) as page:
         yield page
 
 
-def _house_line(page: Any, table: Table) -> str:
-    return plain(page.inner_text(f"{table.selector} [data-house-rules]")) if page.is_visible(
-        f"{table.selector} [data-house-rules]") else ""
+def _practice_by_reading(page: Any, table: Table, seed: int, house: dict[str, str], banner: str) -> str:
+    """On the game page, the one reading in `house` chosen in "Your table's rules": the address
+    carries it and the banner names it (`banner`, the option's name). Then the game page's own
+    "Try a practice game" link: the table deals `seed` by those rules and saves them. The table's
+    line saying which rules it plays."""
+    ((option, value),) = house.items()
+    deal_from(page, seed)
+    open_rules(page, table.game)
+    choose_reading(page, option, value)
+    assert page.url.endswith(f"{table.game}/?house={option}:{value}")
+    assert banner in plain(page.text_content(HOUSE_BANNER))
+    practice_from_rules(page, table)
+    assert table.saved(page)["house"] == house
+    return table.house_line(page)
+
+
+def _new_game_by_family_rules(page: Any, table: Table) -> None:
+    """From the table, "Back to the rules"; there, one tap on the banner back to the family's rules
+    (the address loses the table's rules); then "Try a practice game" and New game: a game by the
+    family's rules, saved without house rules, and the table names none."""
+    sel = table.selector
+    rules_from_practice(page, table.game)
+    back_to_family_rules(page)
+    assert page.url.split("?")[0].endswith(f"{table.game}/") and "house=" not in page.url
+    practice_from_rules(page, table)
+    page.locator(f"{sel} .rb-table__setup button").tap()
+    page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.moves === '0'")
+    assert "house" not in table.saved(page)
+    assert table.house_line(page) == ""
 
 
 def _replayed(table: Table, page: Any) -> dict[str, Any]:
@@ -126,16 +149,8 @@ def _chips_take_and_throw_back(page: Any) -> int:
 def test_chips_throw_back_set_on_the_game_page_is_played_at_the_table_and_undone(phone: Any) -> None:
     page = phone
     sel = CHIPS.selector
-    deal_from(page, CHIPS_SEED)
-    open_rules(page, "chips")
-    choose_reading(page, "throw-back", "not-allowed")
-    assert page.url.endswith("chips/?house=throw-back:not-allowed")
-    assert "Throwing back the card you took" in plain(page.text_content(HOUSE_BANNER))
-
     # The table the game page links to deals a game by the table's rules, and says so.
-    practice_from_rules(page, CHIPS)
-    assert CHIPS.saved(page)["house"] == NOT_ALLOWED
-    line = _house_line(page, CHIPS)
+    line = _practice_by_reading(page, CHIPS, CHIPS_SEED, NOT_ALLOWED, "Throwing back the card you took")
     assert line == ("Playing with your table's rules: Throwing back the card you took: "
                     "No, you must throw away a different card."), line
     state = _chips_to_first_take(page)
@@ -161,14 +176,7 @@ def test_chips_throw_back_set_on_the_game_page_is_played_at_the_table_and_undone
     assert CHIPS.saved(page)["moves"][before] == {"type": "discard", "card": other}
 
     # One tap back to the family's rules on the game page; the next new game plays them.
-    rules_from_practice(page, "chips")
-    back_to_family_rules(page)
-    assert page.url.split("?")[0].endswith("chips/") and "house=" not in page.url
-    practice_from_rules(page, CHIPS)
-    page.locator(f"{sel} .rb-table__setup button").tap()
-    page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.moves === '0'")
-    assert "house" not in CHIPS.saved(page)
-    assert _house_line(page, CHIPS) == ""
+    _new_game_by_family_rules(page, CHIPS)
     _chips_to_first_take(page)
     before = _chips_take_and_throw_back(page)
     _wait_moves(page, CHIPS, before)
@@ -217,15 +225,7 @@ def _chains_royal(page: Any) -> dict[str, Any]:
 def test_chains_draw_after_royal_set_on_the_game_page_is_played_at_the_table_and_undone(phone: Any) -> None:
     page = phone
     sel = CHAINS.selector
-    deal_from(page, CHAINS_SEED)
-    open_rules(page, "chains")
-    choose_reading(page, "draw-after-royal", "played")
-    assert page.url.endswith("chains/?house=draw-after-royal:played")
-    assert "Draw after a royal" in plain(page.text_content(HOUSE_BANNER))
-
-    practice_from_rules(page, CHAINS)
-    assert CHAINS.saved(page)["house"] == DRAW_AFTER_ROYAL
-    line = _house_line(page, CHAINS)
+    line = _practice_by_reading(page, CHAINS, CHAINS_SEED, DRAW_AFTER_ROYAL, "Draw after a royal")
     assert line.startswith("Playing with your table's rules:") and "Draw after a royal" in line, line
     state = _chains_royal(page)
     # The position tells the readings apart: stopping is a draw here, a pass by the family's rules.
@@ -244,14 +244,7 @@ def test_chains_draw_after_royal_set_on_the_game_page_is_played_at_the_table_and
     assert len(_replayed(CHAINS, page)["hands"][0]) == 5 and drawn in _replayed(CHAINS, page)["hands"][0]
 
     # One tap back to the family's rules on the game page; the next new game plays them.
-    rules_from_practice(page, "chains")
-    back_to_family_rules(page)
-    assert "house=" not in page.url
-    practice_from_rules(page, CHAINS)
-    page.locator(f"{sel} .rb-table__setup button").tap()
-    page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.moves === '0'")
-    assert "house" not in CHAINS.saved(page)
-    assert _house_line(page, CHAINS) == ""
+    _new_game_by_family_rules(page, CHAINS)
     _chains_royal(page)
     assert page.is_hidden(f'{sel} [data-move="draw"]')
     stop = page.locator(f'{sel} [data-move="pass"]')

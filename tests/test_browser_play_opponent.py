@@ -21,7 +21,7 @@ import pytest
 from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import saves
-from tests.support.tables import Table, axe_clean, bot_record, phone_page, plain
+from tests.support.tables import Table, axe_clean, bot_record, plain, practice_phone
 
 from .conftest import SITE_HOST, SITE_PORT
 
@@ -43,25 +43,12 @@ CHAINS_STOP_AT = 37
 
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
-    with phone_page(browser, site_url) as page:
-        # The computer's pause, cut to nothing for the tests (play/table/common.js DELAY_KEY).
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate("() => localStorage.setItem('rulebook-practice-delay', '0')")
+    with practice_phone(browser, site_url) as page:
         yield page
 
 
 def _status(page: Any) -> str:
     return plain(page.inner_text(f"{CHIPS.selector} [data-status]"))
-
-
-def _gentle_record(moves: int) -> dict[str, Any]:
-    state = chips_play.new_game(3, SEED)
-    made: list[dict[str, Any]] = []
-    while len(made) < moves:
-        move = chips_play.bot_move(state, "gentle")
-        state = chips_play.apply_move(state, move)
-        made.append(move)
-    return {"v": 1, "game": "chips", "seed": SEED, "players": 3, "moves": made, "seen": 0, "opponent": "gentle"}
 
 
 def test_the_first_game_is_against_the_gentle_computer_and_the_table_says_so(phone: Any) -> None:
@@ -101,7 +88,7 @@ def test_a_save_from_before_the_levels_is_against_the_standard_computer(phone: A
 
 def test_changing_the_computer_asks_before_replacing_a_game_in_progress(phone: Any) -> None:
     page = phone
-    CHIPS.store(page, json.dumps(_gentle_record(PASS_AT)))
+    CHIPS.store(page, json.dumps(bot_record(CHIPS, SEED, 3, PASS_AT, opponent="gentle")))
     CHIPS.open(page)
     assert CHIPS.wait_for_human(page) == "you"
     before = CHIPS.saved(page)
@@ -143,7 +130,7 @@ def test_the_gentle_computer_says_why_it_plays_on_and_why_it_calls(phone: Any) -
     calls = ("Player 3 called chips: every card in the hand is in a group, and everyone has had three turns "
              "this round. Everyone else has one last turn.")
     for moves, words in [(PASS_AT, waits), (CALL_AT, calls)]:
-        CHIPS.store(page, json.dumps(_gentle_record(moves)))
+        CHIPS.store(page, json.dumps(bot_record(CHIPS, SEED, 3, moves, opponent="gentle")))
         CHIPS.open(page)
         assert CHIPS.wait_for_human(page) == "you"
         log = [plain(li) for li in page.eval_on_selector_all(f"{CHIPS.selector} [data-log] li", "ls => ls.map(l => l.textContent)")]
@@ -162,14 +149,8 @@ def test_chains_first_game_is_gentle_and_says_why_it_stops_after_a_royal(phone: 
     assert "You play the gentle computer" in plain(page.inner_text(f"{CHAINS.selector} [data-status]"))
     assert CHAINS.saved(page)["opponent"] == "gentle"
     # A save against the gentle computer, where player 3 has just stopped after a royal.
-    state = chains_play.new_game(3, SEED)
-    moves: list[dict[str, Any]] = []
-    while len(moves) < CHAINS_STOP_AT:
-        move = chains_play.bot_move(state, "gentle")
-        state = chains_play.apply_move(state, move)
-        moves.append(move)
-    record = {"v": 1, "game": "chains", "seed": SEED, "players": 3, "moves": moves, "seen": len(state["rounds"]),
-              "opponent": "gentle"}
+    record = bot_record(CHAINS, SEED, 3, CHAINS_STOP_AT, opponent="gentle")
+    assert len(record["moves"]) == CHAINS_STOP_AT
     CHAINS.store(page, json.dumps(record))
     CHAINS.open(page)
     assert CHAINS.wait_for_human(page) == "you"

@@ -199,34 +199,51 @@ IN_VIEW = """(root) => {
 }"""
 
 
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_chips_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple[int, int]) -> None:
+def chips_move(page: Any) -> None:
+    """Your Chips turn made with the first button of its phase: take from the deck, throw away
+    your last card, pass on a call, or lay off."""
+    sel = CHIPS.selector
+    phase = page.get_attribute(sel, "data-phase")
+    if phase == "take":
+        page.locator(f'{sel} [data-move="take-deck"]').tap()
+    elif phase in ("open", "discard"):
+        page.locator(f"{sel} [data-hand] [data-card]").last.tap()
+        page.locator(f'{sel} [data-move="discard"]').tap()
+    elif phase == "call":
+        page.locator(f'{sel} [data-move="pass"]').tap()
+    else:
+        page.locator(f'{sel} [data-move="layOff"]').tap()
+
+
+def turns_in_view(browser: Any, site_url: str, table: Table, seed: int, size: tuple[int, int],
+                  move: Any, *, in_view: str = IN_VIEW, shot: str | None = None) -> int:
+    """`table`'s four-player game of `seed` on a phone of `size`: up to 12 of your turns, each made
+    by `move`, and at each after the first (as the link left it: tested above) every control you
+    may use in view (`in_view` lists those outside). With `shot`, a screenshot of the last one in
+    test-output/. How many of your turns there were."""
     width, height = size
     with phone_page(browser, site_url) as page:
         page.set_viewport_size({"width": width, "height": height})
-        CHIPS.open_game(page, 20261203, 4)
-        sel = CHIPS.selector
+        table.open_game(page, seed, 4)
         checked = 0
         for _ in range(12):
-            if CHIPS.wait_for_human(page) != "you":
+            if table.wait_for_human(page) != "you":
                 break
-            phase = page.get_attribute(sel, "data-phase")
-            if checked:  # the first turn after loading is as the link left it: tested above
-                outside = page.eval_on_selector(sel, IN_VIEW)
+            if checked:
+                outside = page.eval_on_selector(table.selector, in_view)
+                phase = page.get_attribute(table.selector, "data-phase")
                 assert not outside, f"phase {phase} at {width}x{height}: out of view: {outside}"
             checked += 1
-            if phase == "take":
-                page.locator(f'{sel} [data-move="take-deck"]').tap()
-            elif phase in ("open", "discard"):
-                page.locator(f"{sel} [data-hand] [data-card]").last.tap()
-                page.locator(f'{sel} [data-move="discard"]').tap()
-            elif phase == "call":
-                page.locator(f'{sel} [data-move="pass"]').tap()
-            else:
-                page.locator(f'{sel} [data-move="layOff"]').tap()
+            move(page)
             page.wait_for_timeout(50)
-        assert checked >= 4
-        page.screenshot(path=str(SHOTS / f"play-phone-chips-{width}x{height}.png"))
+        if shot is not None:
+            page.screenshot(path=str(SHOTS / f"{shot}-{width}x{height}.png"))
+    return checked
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_chips_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple[int, int]) -> None:
+    assert turns_in_view(browser, site_url, CHIPS, 20261203, size, chips_move, shot="play-phone-chips") >= 4
 
 
 def test_your_turn_scrolls_to_your_cards_but_not_a_reader_away_from_the_table(phone: Any) -> None:
@@ -256,19 +273,6 @@ def test_your_turn_scrolls_to_your_cards_but_not_a_reader_away_from_the_table(ph
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 def test_chains_turn_fits_a_phone_screen(browser: Any, site_url: str, size: tuple[int, int]) -> None:
-    width, height = size
-    with phone_page(browser, site_url) as page:
-        page.set_viewport_size({"width": width, "height": height})
-        CHAINS.open_game(page, 20261202, 4)
-        sel = CHAINS.selector
-        checked = 0
-        for _ in range(12):
-            if CHAINS.wait_for_human(page) != "you":
-                break
-            if checked:
-                outside = page.eval_on_selector(sel, IN_VIEW.replace("'[data-pile] button, ", "'[data-pile], "))
-                assert not outside, f"{width}x{height}: out of view: {outside}"
-            checked += 1
-            chains_move(page)
-            page.wait_for_timeout(50)
-        assert checked >= 2
+    # The pile itself, not only its buttons: a Chains turn reads the top card.
+    in_view = IN_VIEW.replace("'[data-pile] button, ", "'[data-pile], ")
+    assert turns_in_view(browser, site_url, CHAINS, 20261202, size, chains_move, in_view=in_view) >= 2

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import describe_violations, run_axe
+from tests.support.browser import page_errors
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SHOTS = ROOT / "test-output"
@@ -28,15 +29,27 @@ def phone_page(browser: Any, site_url: str, **options: Any) -> Iterator[Any]:
     `page.base` is the site's address."""
     ctx = browser.new_context(**PHONE, **options, service_workers="block")
     page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.errors = errors
+    page.errors = page_errors(page)
     page.base = site_url
     try:
         yield page
     finally:
         ctx.close()
+
+
+#: The localStorage item that sets the computer's pause before each of its moves, in milliseconds
+#: (play/table/common.js DELAY_KEY).
+DELAY_KEY = "rulebook-practice-delay"
+
+
+@contextmanager
+def practice_phone(browser: Any, site_url: str) -> Iterator[Any]:
+    """`phone_page` with the computer's pause cut to nothing, so a test waits for no more than the
+    moves themselves; the page is left on the home page."""
+    with phone_page(browser, site_url) as page:
+        page.goto(page.base, wait_until="networkidle")
+        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        yield page
 
 
 def plain(text: str | None) -> str:
@@ -158,6 +171,12 @@ class Table:
         assert page.is_hidden(f"{self.selector} [data-note]")
         assert self.reference(self.saved(page))["players"] == players
 
+    def house_line(self, page: Any) -> str:
+        """The table's line naming the table's rules it plays by, as read; "" when no line shows
+        (it plays the family's rules)."""
+        line = f"{self.selector} [data-house-rules]"
+        return plain(page.inner_text(line)) if page.is_visible(line) else ""
+
     def shot(self, page: Any, name: str, *, full: bool = True) -> None:
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"play-table-{self.shots}-{name}.png"), full_page=full)
@@ -165,17 +184,21 @@ class Table:
 
 # --- Saves made in Python (issue 24) -------------------------------------------------------------
 
-def bot_record(table: Table, seed: int, players: int, moves: int) -> dict[str, Any]:
+def bot_record(table: Table, seed: int, players: int, moves: int, *, opponent: str | None = None) -> dict[str, Any]:
     """A save of `table`'s game as the page writes it: `moves` moves (fewer if the game ends), each
     the computer player's (so the human seat played as the computer would), every finished round
-    seen."""
+    seen. With `opponent` (a level, like "gentle"), every seat plays as that computer, and the save
+    says it is the table's opponent."""
     state = table.play.new_game(players, seed)
     made: list[dict[str, Any]] = []
     while len(made) < moves and table.play.seat_to_act(state) is not None:
-        move = table.play.bot_move(state)
+        move = table.play.bot_move(state) if opponent is None else table.play.bot_move(state, opponent)
         state = table.play.apply_move(state, move)
         made.append(move)
-    return {"v": 1, "game": table.game, "seed": seed, "players": players, "moves": made, "seen": len(state["rounds"])}
+    record = {"v": 1, "game": table.game, "seed": seed, "players": players, "moves": made, "seen": len(state["rounds"])}
+    if opponent is not None:
+        record["opponent"] = opponent
+    return record
 
 
 def computer_seat_edited(table: Table, record: dict[str, Any]) -> dict[str, Any]:

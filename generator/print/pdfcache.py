@@ -102,16 +102,27 @@ def _digest_files(h: Any, paths: Iterable[Path], base: Path) -> None:
         h.update(digest)
 
 
+#: What only the web pages are made from (generator/site/, and build.py and cli.py on top of it):
+#: the print room never imports it (engine <- content <- print <- site), so an edit there, such as
+#: a page hook, makes no PDF again.
+SITE_ONLY: tuple[str, ...] = ("site", "build.py", "cli.py", "__main__.py")
+
+
+def _site_only(path: Path) -> bool:
+    return path.relative_to(_GENERATOR).parts[0] in SITE_ONLY
+
+
 def shared_digest(root: Path | str) -> str:
     """The hash of what every PDF is made from: the generator's source files and templates (the
-    print stylesheets are among them), the fonts, pyproject.toml, the renderers' versions, the
-    edition printed in the footers and the house file of a family edition."""
+    print stylesheets are among them) but those of the pages alone (:data:`SITE_ONLY`), the fonts,
+    pyproject.toml, the renderers' versions, the edition printed in the footers and the house file
+    of a family edition."""
     from ..content.house import EDITION_ENV
     from .booklets import project_edition
 
     root = Path(root).resolve()
     h = hashlib.sha256(FORMAT.encode() + b"\0")
-    _digest_files(h, (p for p in _GENERATOR.rglob("*") if p.suffix != ".pyc"), _GENERATOR)
+    _digest_files(h, (p for p in _GENERATOR.rglob("*") if p.suffix != ".pyc" and not _site_only(p)), _GENERATOR)
     fonts = root / "docs" / "assets" / "fonts"
     _digest_files(h, fonts.glob("*"), root)
     _digest_files(h, [root / "pyproject.toml"], root)

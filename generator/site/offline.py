@@ -19,6 +19,13 @@ hooks.py copies the PDFs into ``site/pdf/`` in its own ``on_post_build``; hooks 
 order, so this one must come after it in mkdocs.yml (the precache list is checked for the PDFs).
 
 Not under ``mkdocs serve``: a worker serving cached pages would hide the live-reloaded ones.
+
+Starting node and bundling the worker was most of a build that made no PDF (3.3 of 5 CPU seconds,
+issue 26), and its answer depends only on what it reads. So sw.js is kept in ``.cache/sw/`` under
+the sha256 of all of it (:func:`sw_key`): sw-build.mjs, the installed npm packages, the config
+(less the build's temporary folder) and every file of the site a precache glob can match, by path
+and content. A build whose site matches reuses it without starting node; any other change to the
+pages, assets or PDFs makes it again. The checks on what it precaches run either way.
 """
 
 from __future__ import annotations
@@ -26,10 +33,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import re
 import shutil
 import subprocess
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,11 +165,12 @@ def find_tools(start: Path = HERE) -> tuple[str, Path]:
                       "so sw.js cannot be made: run `npm ci`")
 
 
-def generate(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
+def generate(site_dir: Path, game_ids: Sequence[str] | None = None, *, config: dict[str, Any] | None = None,
+             tools: tuple[str, Path] | None = None) -> dict[str, Any]:
     """Run generateSW over site_dir; its summary (count, size, warnings, urls)."""
-    node, workbox = find_tools()
+    node, workbox = tools or find_tools()
     done = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(sw_config(site_dir, game_ids)), capture_output=True,
+        [node, str(SCRIPT)], input=json.dumps(config or sw_config(site_dir, game_ids)), capture_output=True,
         text=True, cwd=workbox.parent.parent, check=False,
     )
     if done.returncode != 0:
@@ -168,6 +178,99 @@ def generate(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str,
         raise PluginError(f"offline: workbox-build failed: {last}")
     summary: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return summary
+
+
+#: Where sw.js and its summary are kept between builds (under the project; .gitignore has /.cache/).
+SW_CACHE = Path(".cache") / "sw"
+#: Changed when what goes into the key or an entry changes, so no old entry is read the new way.
+SW_FORMAT = "sw-cache-1"
+#: Entries kept (the newest): a few editions to go back and forth between.
+SW_KEEP = 4
+
+
+def _braces(pattern: str) -> Iterator[str]:
+    """``a/*.{css,js}`` as ``a/*.css`` and ``a/*.js`` (the globs' one brace form, for pathlib)."""
+    found = re.search(r"\{([^{}]*)\}", pattern)
+    if found is None:
+        yield pattern
+        return
+    for choice in found.group(1).split(","):
+        yield from _braces(pattern[: found.start()] + choice + pattern[found.end():])
+
+
+def precache_candidates(site_dir: Path, patterns: Sequence[str]) -> list[Path]:
+    """Every file of ``site_dir`` that one of ``patterns`` can match: at least what Workbox reads
+    (pathlib also matches dot files, and no ignore is taken out), so a key over them misses
+    nothing Workbox sees."""
+    found: set[Path] = set()
+    for pattern in patterns:
+        for expanded in _braces(pattern):
+            found.update(p for p in site_dir.glob(expanded) if p.is_file())
+    return sorted(found)
+
+
+def sw_key(site_dir: Path, config: dict[str, Any], node: str, workbox: Path) -> str:
+    """The sha256 of everything generateSW's answer depends on: this format, sw-build.mjs, node
+    (path, size, time) and the npm packages installed (node_modules/.package-lock.json lists
+    every one with its version), the config without its folder, and each file a glob can match."""
+    h = hashlib.sha256(SW_FORMAT.encode() + b"\0")
+    h.update(SCRIPT.read_bytes() + b"\0")
+    st = os.stat(node)
+    h.update(f"{node}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    modules = workbox.parent
+    for name in (".package-lock.json", "workbox-build/package.json"):
+        path = modules / name
+        h.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"none") + b"\0")
+    h.update(json.dumps({**config, "siteDir": ""}, sort_keys=True).encode() + b"\0")
+    for path in precache_candidates(site_dir, config["precache"]):
+        h.update(path.relative_to(site_dir).as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def cached_generate(site_dir: Path, root: Path, game_ids: Sequence[str] | None = None) -> tuple[dict[str, Any], bool]:
+    """sw.js in ``site_dir`` as :func:`generate` writes it, from ``root/.cache/sw/`` when a build
+    with the same key made it before: (its summary, whether it came from the cache)."""
+    node, workbox = find_tools()
+    config = sw_config(site_dir, game_ids)
+    key = sw_key(site_dir, config, node, workbox)
+    entry = Path(root) / SW_CACHE / key
+    try:
+        summary: dict[str, Any] = json.loads((entry / "summary.json").read_text(encoding="utf-8"))
+        worker = (entry / "sw.js").read_bytes()
+        if summary.get("sha256") == hashlib.sha256(worker).hexdigest():  # whole, as stored
+            (site_dir / "sw.js").write_bytes(worker)
+            return summary, True
+    except (OSError, ValueError, AttributeError):
+        pass
+    shutil.rmtree(entry, ignore_errors=True)  # missing, or not whole: made again
+    summary = generate(site_dir, game_ids, config=config, tools=(node, workbox))
+    _store(Path(root) / SW_CACHE, key, (site_dir / "sw.js").read_bytes(), summary)
+    return summary, False
+
+
+def _store(base: Path, key: str, worker: bytes, summary: dict[str, Any]) -> None:
+    """One entry, written into a temporary folder and renamed into place whole; a cache that
+    cannot be written only means the next build runs node again."""
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=base))
+    except OSError:
+        return
+    try:
+        (tmp / "sw.js").write_bytes(worker)
+        kept = {**summary, "sha256": hashlib.sha256(worker).hexdigest()}
+        (tmp / "summary.json").write_text(json.dumps(kept, sort_keys=True), encoding="utf-8")
+        try:
+            tmp.rename(base / key)
+        except OSError:  # another build stored the same entry first
+            pass
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    entries = sorted((p for p in base.iterdir() if p.is_dir() and not p.name.startswith(".")),
+                     key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[SW_KEEP:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def missing(summary: dict[str, Any], site_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
@@ -191,11 +294,13 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     if _serving and _serving[0]:
         log.info("offline: no sw.js under `mkdocs serve` (pages reload live instead)")
         return
-    game_ids = _game_ids(Path(config["config_file_path"]).resolve().parent)
-    summary = generate(site_dir, game_ids)
+    root = Path(config["config_file_path"]).resolve().parent
+    game_ids = _game_ids(root)
+    summary, reused = cached_generate(site_dir, root, game_ids)
     for warning in summary["warnings"]:
         log.warning("offline: workbox-build: %s", warning)
     gaps = missing(summary, site_dir, game_ids)
     if gaps:
         raise PluginError(f"offline: sw.js would not precache {', '.join(gaps)}")
-    log.info("offline: sw.js precaches %d files, %d KB", summary["count"], summary["size"] // 1024)
+    log.info("offline: sw.js precaches %d files, %d KB%s", summary["count"], summary["size"] // 1024,
+             f" (from {SW_CACHE}/)" if reused else "")

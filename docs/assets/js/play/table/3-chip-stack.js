@@ -76,7 +76,7 @@ function gentleWhy(move, before, after) {
     case "exchange":
       return "the gentle computer throws away its worst card when most cards it cannot see are better";
     default:
-      return "even its worst card is better than most cards it cannot see";
+      return "the gentle computer keeps all three when even the worst is better than most cards it cannot see";
   }
 }
 

@@ -5,7 +5,7 @@ README; never pass/fail.
 
     .venv/bin/python bench/opponents.py [--games 200]
 
-Each game is played at the table's default size (Chips 4 players, Chains 3): seat ``k % players``
+Each game is played at the table's default size (Chips 4 players, Chains 3, 3 Chip Stack 4): seat ``k % players``
 of game ``k`` picks at random (mulberry32 seeded with the game's seed + 1, as
 tests/js/run_play.mjs does), every other seat is the computer at the level. The same seeds for
 both levels. Printed for each game and level:
@@ -15,7 +15,9 @@ both levels. Printed for each game and level:
 - Chips: the random player's turns in a round before someone calls (the opening discard counts as
   a turn; the last turn after the call does not), their median, and the rounds that gave it two
   turns or fewer; and the rounds called on the caller's first or second turn;
-- Chains: the moves in a hand, and the hands the random player went out in.
+- Chains: the moves in a hand, and the hands the random player went out in;
+- 3 Chip Stack: the hands a game (median), and the hands the random player stayed in the game
+  (median; the whole game when it won).
 """
 
 from __future__ import annotations
@@ -31,13 +33,14 @@ ROOT = Path(__file__).resolve().parent.parent
 NODE = r"""
 import * as chips from "./docs/assets/js/play/chips.js";
 import * as chains from "./docs/assets/js/play/chains.js";
+import * as stack from "./docs/assets/js/play/3-chip-stack.js";
 import { below, seedState } from "./docs/assets/js/play/rng.js";
 const games = Number(process.argv[1]);
-const GAMES = { chips: [chips, 4], chains: [chains, 3] };
+const GAMES = { chips: [chips, 4], chains: [chains, 3], "3-chip-stack": [stack, 4] };
 const out = {};
 for (const [name, [mod, players]] of Object.entries(GAMES)) {
   for (const level of ["gentle", "standard"]) {
-    const r = { games, wins: 0, shared: 0, points: 0, moves: 0, turnsBefore: [], early: 0, rounds: 0, out: 0 };
+    const r = { games, wins: 0, shared: 0, points: 0, moves: 0, turnsBefore: [], early: 0, rounds: 0, out: 0, hands: [], stayed: [] };
     for (let k = 0; k < games; k++) {
       const seed = 28000 + k;
       const rand = k % players;
@@ -55,7 +58,14 @@ for (const [name, [mod, players]] of Object.entries(GAMES)) {
         r.moves++;
       }
       r.points += s.totals[rand];
-      if (name === "chips") {
+      if (name === "3-chip-stack") {
+        // No points: the random player wins when it holds every chip; it is out after the last
+        // hand it was dealt into (three-chip-stack-elimination).
+        if (s.winner === rand) r.wins++;
+        r.hands.push(s.rounds.length);
+        r.stayed.push(s.rounds.filter((h) => h.hands[rand].length > 0).length);
+        r.rounds += s.rounds.length;
+      } else if (name === "chips") {
         const first = s.result.ranking[0];
         if (first.length === 1 && first[0] === rand) r.wins++;
         else if (first.includes(rand)) r.shared++;
@@ -96,7 +106,7 @@ def main() -> None:
     results = json.loads(proc.stdout)
     seconds = time.perf_counter() - t0
     print(f"{args.games} seeded games per game and level, one random player against the computer at each level "
-          f"(Chips 4 players, Chains 3); node {seconds:.0f} s")
+          f"(Chips 4 players, Chains 3, 3 Chip Stack 4); node {seconds:.0f} s")
     print()
     print("| Game | Computer | Random player alone first | Its points a game | Its turns before a call "
           "(median; rounds with 2 or fewer) | Calls on the caller's 1st or 2nd turn |")
@@ -105,18 +115,24 @@ def main() -> None:
         game, level = key.split()
         n = r["games"]
         first = f"{r['wins']} of {n} ({100 * r['wins'] / n:.1f} %), shared {r['shared']}"
-        points = f"{r['points'] / n:.1f}"
+        points = f"{r['points'] / n:.1f}" if game != "3-chip-stack" else "n/a"
         if game == "chips":
             few = sum(1 for t in r["turnsBefore"] if t <= 2)
             turns = f"{median(r['turnsBefore']):g}; {few} of {r['rounds']} ({100 * few / r['rounds']:.0f} %)"
             early = f"{r['early']} of {r['rounds']} ({100 * r['early'] / r['rounds']:.0f} %)"
         else:
             turns = early = "n/a"
-        print(f"| {game.capitalize()} | {level} | {first} | {points} | {turns} | {early} |")
+        name = "3 Chip Stack" if game == "3-chip-stack" else game.capitalize()
+        print(f"| {name} | {level} | {first} | {points} | {turns} | {early} |")
     chains_rows = {k: r for k, r in results.items() if k.startswith("chains")}
     for key, r in chains_rows.items():
         print(f"{key}: {r['moves'] / r['rounds']:.1f} moves a hand, the random player out first in "
               f"{r['out']} of {r['rounds']} hands")
+    for key, r in results.items():
+        if key.startswith("3-chip-stack"):
+            print(f"{key}: {median(r['hands']):g} hands a game (median; longest {max(r['hands'])}), "
+                  f"{r['moves'] / r['rounds']:.1f} moves a hand; the random player stayed in for "
+                  f"{median(r['stayed']):g} hands (median)")
 
 
 if __name__ == "__main__":

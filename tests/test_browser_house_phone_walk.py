@@ -65,7 +65,8 @@ WHERE = """(el) => {
   const header = document.querySelector('.md-header');
   const top = header ? header.getBoundingClientRect().bottom : 0;
   return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, header: top,
-           width: innerWidth, height: innerHeight,
+           width: innerWidth, height: innerHeight, scrollY, page: document.documentElement.scrollHeight,
+           url: location.pathname + location.search,
            inView: r.width > 0 && r.height > 0 && r.top >= top - 1 && r.bottom <= innerHeight + 1
                    && r.left >= -1 && r.right <= innerWidth + 1 };
 }"""
@@ -429,6 +430,9 @@ def _practice_from_rules(page: Any, table: Table) -> None:
     _press(page, link)
     page.wait_for_url(f"**/{table.game}/play/**")
     table.settled(page)
+    # Where the person lands is not held here: Material's scroll restore after instant navigation
+    # races the table's placeInView (play/table/common.js), and under load the cards are sometimes
+    # above the screen on arrival (reported); the steps below scroll to what they look at.
 
 
 def _rules_from_practice(page: Any, game: str) -> None:
@@ -563,7 +567,7 @@ def test_a_shared_house_link_opens_the_page_with_those_rules_and_its_practice_ga
     assert not page.errors, page.errors
 
 
-@pytest.mark.xfail(strict=True, reason=(
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
     "docs/assets/js/play/table/chips.js drawNow (and the discard hint) call bestArrangement without "
     "the game's house: under King, Ace and a wild 2 'never a group' the running score still makes "
     "Q-K-A (not in this helper's files: reported)"))
@@ -578,3 +582,27 @@ def test_the_chips_tables_running_score_follows_the_tables_k_a_2(open_context: C
     wanted = chips_rules.best_arrangement(hand, house=record["house"]).score
     shown = page.get_attribute(f"{walk.table.selector} [data-now]", "data-score")
     assert shown == str(wanted), f"the table says the hand scores {shown}; by the table's rules it scores {wanted}"
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "docs/assets/js/play/drills/examples.js checks a worked example's question against the family's "
+    "answer (data-claim) only, never the table's (data-house-claim, which house/examples.js sets): "
+    "under K-A-2 'never a group' the table's 10 is marked wrong, 'Not quite: 3' (not in this "
+    "helper's files: reported)"))
+def test_a_worked_examples_question_accepts_the_answer_at_the_table(open_context: Callable[[str], Any]) -> None:
+    page = open_context("360x740")
+    _open_game_page(page, "chips", "?house=k-a-2:no-group")
+    assert _examples_settled(page) != "pending"
+    example = page.locator("#chips-ex-no-wrap")
+    claim = json.loads(example.get_attribute("data-house-claim") or "{}")
+    family = json.loads(example.get_attribute("data-claim") or "{}")
+    assert claim["score"] != family["score"]
+    _press(page, page.locator("details.rb-fold--examples > summary"))
+    field = example.locator("form[data-example-question] input")
+    _bring(field)
+    _press(page, field)
+    field.type(str(claim["score"]))
+    _press(page, example.locator("form[data-example-question] button[type=submit]"))
+    verdict = example.locator(".rb-example__verdict")
+    page.wait_for_function("(v) => v.textContent.trim() !== ''", arg=verdict.element_handle())
+    assert verdict.get_attribute("data-right") == "true", _text(verdict)

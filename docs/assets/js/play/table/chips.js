@@ -37,8 +37,24 @@ const whose = (seat, start = true) => (seat === HUMAN ? (start ? "Your" : "your"
 /** The Chips engine names the rule first ("chips-turn: take a card ..."); the tables' refusals
  * (common.js refusalNodes) read it at the end ("... (chips-turn)"). */
 const ruleLast = (message) => String(message).replace(/^([a-z0-9]+(?:-[a-z0-9]+)+): ([\s\S]*)$/, "$2 ($1)");
-/** The seat that held the extra card: the dealer's left (chips-deal, chips-rotation). */
-const extraSeat = (state) => (state.dealer + 1) % state.players;
+/** The seat that holds (or held) the extra card this round: the dealer's left (chips-deal,
+ * chips-rotation), or the seat drawn by lot in the nine-or-more variant. */
+const extraSeat = (state) => engine.extraSeat(state);
+/** Whether this round's extra card was drawn by lot (chips-variant-random-extra, nine or more). */
+const drawnByLot = (state) => (state.extraSeats || []).length > Math.min(state.round, ROUNDS - 1);
+/** The status's words on the extra card, after "Player 4 dealt; ": who has it and opens, by lot
+ * under the nine-or-more variant. */
+function extraWords(state) {
+  const s = extraSeat(state);
+  if (drawnByLot(state)) {
+    const opens = state.phase === "open" ? (s === HUMAN ? "so you open" : "who opens") : (s === HUMAN ? "so you opened" : "who opened");
+    return `the extra card was drawn by lot (never to the same player twice in a game) and went to ${nameOf(s, false)}, ${opens} the round.`;
+  }
+  const line = `${says(s, "have", "has", false)} the extra card.`;
+  if ((state.house || {})["random-extra"] !== "played") return line;
+  // The table plays the nine-or-more variant, but not this many players (chips-variant-random-extra).
+  return `${line} The nine-or-more variant needs nine players, so the extra card goes to the dealer's left.`;
+}
 
 const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five"];
 /** "three turns": the gentle computer's wait (engine.GENTLE_TURNS), in words. */
@@ -53,8 +69,9 @@ function describe(move, before, after, level = "standard") {
   const ended = after.rounds.length > before.rounds.length;
   let line;
   if (move.type === "discard") {
+    const lot = before.phase === "open" && drawnByLot(before) ? ", drawn by lot for the extra card," : "";
     line = before.phase === "open"
-      ? `${who} opened round ${before.round + 1} by throwing away ${sym(move.card)}`
+      ? `${who}${lot} opened round ${before.round + 1} by throwing away ${sym(move.card)}`
       : `${who} threw away ${sym(move.card)}`;
     if (before.caller !== null && after.phase === "layOff") {
       line += `. That was the last turn: ${says(before.caller, "lay", "lays", false)} the groups down, and the others lay off`;
@@ -232,7 +249,10 @@ function mount(root) {
     if (state.over) prompt.textContent = "The game is over.";
     else if (roundShown) prompt.textContent = "The round is over: see the scores above.";
     else if (!mine) prompt.textContent = `Waiting for ${seatName(toAct)}…`;
-    else if (phase === "open") prompt.textContent = "You hold the extra card, so you open the round: throw one card away, without taking one first. Tap it, then Discard.";
+    else if (phase === "open") {
+      const why = drawnByLot(state) ? "The extra card was drawn by lot and came to you" : "You hold the extra card";
+      prompt.textContent = `${why}, so you open the round: throw one card away, without taking one first. Tap it, then Discard.`;
+    }
     else if (phase === "take") prompt.textContent = `Your turn: take a card, from the deck or one of the top three of the pile.${last}`;
     else if (phase === "discard") {
       // chips-ruling-throw-back: under the house reading not-allowed, the card taken from the pile
@@ -357,7 +377,7 @@ function mount(root) {
     const number = Math.min(state.round + 1, ROUNDS);
     status.textContent = roundShown
       ? `The scores of round ${state.rounds.length} of ${ROUNDS} are below. Seed ${rec.seed}.`
-      : `Round ${number} of ${ROUNDS}: ${state.handSize} cards each, and ${state.handSize + 1} to the player with the extra card. ${seatName(state.dealer)} dealt; ${says(extraSeat(state), "have", "has", false)} the extra card. ${plural(state.deck.length, "card")} in the deck. Seed ${rec.seed}. ${opponentLine(ctl.opponent())}`;
+      : `Round ${number} of ${ROUNDS}: ${state.handSize} cards each, and ${state.handSize + 1} to the player with the extra card. ${seatName(state.dealer)} dealt; ${extraWords(state)} ${plural(state.deck.length, "card")} in the deck. Seed ${rec.seed}. ${opponentLine(ctl.opponent())}`;
     seats.hidden = roundShown; // the summary's table has the totals; the next deal waits
     drawSeats(state, roundShown ? null : toAct);
     called.hidden = roundShown || state.caller === null || state.phase === "layOff";
@@ -428,6 +448,10 @@ function mount(root) {
     selected = on ? null : b.dataset.card;
     selectedAt = on ? -1 : Number(b.dataset.index);
     ctl.draw();
+    // The card chosen is marked, and its wider mark can wrap the hand onto one more row (a long
+    // hand on a phone): the Discard button it brings must not land below the screen.
+    const below = actions.getBoundingClientRect().bottom - (window.innerHeight - 8);
+    if (below > 0) window.scrollBy(0, below);
   });
   pileCards.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-pile-index]");

@@ -8,7 +8,8 @@ hand and lay-off, ``caller_arrangement`` for the call, ``deal_round`` for the de
 test_play_differential.py`` plays seeded games through both and compares every state.
 
 Functions: :func:`new_game`, :func:`legal_moves`, :func:`apply_move` (pure: never touches its
-input), :func:`bot_move` (the computer player, at one of the ``LEVELS``) and :func:`seat_to_act`.
+input), :func:`bot_move` (the computer player, at one of the ``LEVELS``), :func:`seat_to_act` and
+:func:`extra_seat` (who was dealt the extra card this round).
 
 **State** (plain JSON; cards as the CLI writes them, ``"10H"``, ``"JK"``)::
 

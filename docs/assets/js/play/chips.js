@@ -8,6 +8,7 @@
 //   newGame({players, seed, house}) -> state      legalMoves(state) -> [move]
 //   applyMove(state, move) -> next state (pure; throws an IllegalPlay naming the rule)
 //   botMove(state, level) -> move (LEVELS)  seatToAct(state) -> seat, or null when over
+//   extraSeat(state) -> the seat dealt the extra card this round
 
 import { IllegalPlay, RANKS, RulebookError, SUITS, card } from "../engine/cards.js";
 import {

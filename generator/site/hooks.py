@@ -301,7 +301,74 @@ def on_serve(server: Any, /, *, config: Any, builder: Callable[..., None]) -> An
     server._inject_js_into_html = inject
     server.builder = _checked_builder(root, server.builder, lambda: Path(server.root))
     _serving.server = server
+    _notified(server)
     return server
+
+
+#: What a save does to a file, as watchdog names it: written, made, moved, removed. Not "opened" or
+#: "closed_no_write": every build reads the templates it watches, and would rebuild forever.
+_CHANGES = frozenset({"created", "modified", "moved", "deleted", "closed"})
+
+
+def _notified(server: Any) -> None:
+    """The watched folders told of a save by the kernel (inotify), not looked over every half second.
+
+    MkDocs' server polls every watched file twice a second: a save waited up to 0.5 s before its
+    rebuild began, on top of the work of stat-ing every file each time. Its watch() keeps working
+    for whatever a plugin adds later (mkdocs.yml's ``watch:`` list): those go on the kernel's
+    watcher too. A file is watched through its folder (an editor that saves by renaming a new file
+    over it would leave a watch on the file itself on the old one). Where the kernel watcher cannot
+    start (no inotify, no watches left), the polling stays."""
+    try:
+        from watchdog.events import FileSystemEvent, FileSystemEventHandler
+        from watchdog.observers import Observer
+        from watchdog.observers.polling import PollingObserver
+
+        if Observer is PollingObserver or not hasattr(server, "_watch_refs"):
+            return
+        kernel = Observer()
+    except ImportError:  # pragma: no cover - mkdocs needs watchdog
+        return
+
+    def watch(path: str, func: None = None, *, recursive: bool = True) -> None:
+        path = str(Path(path).resolve())
+        if path in server._watched_paths:
+            server._watched_paths[path] += 1
+            return
+        folder = Path(path) if Path(path).is_dir() else Path(path).parent
+
+        def changed(event: FileSystemEvent) -> None:
+            if event.is_directory or event.event_type not in _CHANGES:
+                return
+            if folder != Path(path):  # a single file: only its own events
+                names = {str(event.src_path), str(getattr(event, "dest_path", "") or "")}
+                if path not in names:
+                    return
+            _request_rebuild(server)
+
+        handler = FileSystemEventHandler()
+        handler.on_any_event = changed  # type: ignore[method-assign]
+        server._watch_refs[path] = kernel.schedule(handler, str(folder), recursive=recursive and folder == Path(path))
+        server._watched_paths[path] = 1
+
+    polled, server.observer = server.observer, kernel
+    before, refs = dict(server._watched_paths), dict(server._watch_refs)
+    server._watched_paths.clear()
+    server._watch_refs.clear()
+    try:
+        for path, count in before.items():
+            for _ in range(count):
+                watch(path)
+    except OSError as error:  # no inotify instance or watch left: poll as MkDocs does
+        log.info("make serve: watching by polling (%s)", error)
+        kernel.unschedule_all()
+        server.observer = polled
+        server._watched_paths.clear()
+        server._watched_paths.update(before)
+        server._watch_refs.clear()
+        server._watch_refs.update(refs)
+        return
+    server.watch = watch
 
 
 def _request_rebuild(server: Any) -> None:

@@ -141,10 +141,20 @@ def check_summary(page: Any, ref: dict[str, Any], number: int) -> None:
         assert page.get_attribute(f"{box} [data-passed]", "data-passed") == str(done["passedToDealer"])
 
 
+def _against_the_standard_computer(page: Any) -> None:
+    """The seeds here were found against the standard computer, and a first game is against the
+    gentle one (issue 28): an unplayed save against the standard computer, whose level the game a
+    link deals keeps."""
+    STACK.store(page, json.dumps({"v": 1, "game": STACK.game, "seed": 1, "players": PLAYERS, "moves": [], "seen": 0,
+                                  "opponent": "standard"}))
+
+
 def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     page = phone
     started = time.monotonic()
+    _against_the_standard_computer(page)
     STACK.open_game(page, SEED, PLAYERS)
+    assert STACK.saved(page)["opponent"] == "standard"
     assert STACK.wait_for_human(page) == "you"
     page.locator(TABLE).scroll_into_view_if_needed()
     STACK.shot(page, "start", full=False)
@@ -334,6 +344,7 @@ def test_the_hint_weighs_the_chips_you_have_left(phone: Any) -> None:
     # hand's smallest bet of 3 (three-chip-stack-first-round), and King high is no hand to risk
     # nearly everything on.
     page = phone
+    _against_the_standard_computer(page)
     STACK.open(page, "?seed=339&players=3")
     while True:
         if STACK.wait_for_human(page) == "round-over":

@@ -220,3 +220,34 @@ def test_a_second_build_makes_no_pdf_and_an_edit_only_that_games(tmp_path: Path)
     assert failed.returncode == 2, failed.stdout + failed.stderr
     assert "rules-data/chips.yaml:" in failed.stderr and "Traceback" not in failed.stderr
     assert {p.name: p.read_bytes() for p in (site / "pdf").glob("*.pdf")} == after
+
+
+# --------------------------------------------------------------------------- the compiled partials
+
+
+def test_the_partials_are_compiled_once_and_again_when_one_is_edited(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import jinja2
+
+    from generator.render import template_env
+    from generator.site.macros import _keep_compiled
+
+    env = template_env()
+    monkeypatch.setattr(env, "bytecode_cache", env.bytecode_cache)  # put back after the test
+    _keep_compiled(tmp_path)
+    folder = tmp_path / ".cache" / "jinja-partials"
+    assert isinstance(env.bytecode_cache, jinja2.FileSystemBytecodeCache)
+    fresh = env.overlay(cache_size=0)  # every get_template loads again: from the kept bytecode
+    first = fresh.get_template("partials/card.html").render(code="8H", card=None)
+    assert list(folder.iterdir())
+    kept = {p: p.read_bytes() for p in folder.iterdir()}
+    assert fresh.get_template("partials/card.html").render(code="8H", card=None) == first
+    assert {p: p.read_bytes() for p in folder.iterdir()} == kept  # reused, not compiled again
+    # An edited template is compiled again, never served from the old bytecode.
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    edited = env.overlay(loader=jinja2.FileSystemLoader(str(templates)), cache_size=0)
+    (templates / "t.html").write_text("before {{ x }}", encoding="utf-8")
+    assert edited.get_template("t.html").render(x=1) == "before 1"
+    (templates / "t.html").write_text("after {{ x }}", encoding="utf-8")
+    assert edited.get_template("t.html").render(x=1) == "after 1"

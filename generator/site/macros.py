@@ -154,6 +154,25 @@ class Site:
         ))
 
 
+def _keep_compiled(root: Path) -> None:
+    """The partials compiled once and kept in ``.cache/jinja-partials/`` (Jinja's bytecode cache, keyed by
+    each template's name and source, so an edited partial is compiled again): compiling the ~36
+    partials was a tenth of a build that made no PDF (issue 26). A folder of its own: the theme's
+    templates (generator/site/hooks.py, ``.cache/jinja/``) are compiled with other settings."""
+    import jinja2
+
+    from ..render import template_env
+
+    partials = template_env()
+    folder = Path(root) / ".cache" / "jinja-partials"
+    try:  # at every build: `make clean` may have removed it under a running `make serve`
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        partials.bytecode_cache = None
+        return
+    partials.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+
+
 def define_env(env: Any) -> None:
     """Load the games once and register the page macros."""
     from ..content.house import edition
@@ -164,6 +183,7 @@ def define_env(env: Any) -> None:
     from .scorekeeper import kept_ids
 
     games = load_games(project_root(env))
+    _keep_compiled(project_root(env))
     docs_dir = Path(str(env.conf.get("docs_dir") or project_root(env) / "docs"))
     site = Site(
         games, site_url if site_url.endswith("/") or not site_url else site_url + "/",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from generator.engine.games import chips
-from tests.support.scorekeeper import STORE_KEY, enter_chips_round, open_keeper, start_game
+from tests.support.scorekeeper import ROWS, STORE_KEY, enter_chips_round, open_keeper, start_game
 
 from .conftest import describe_violations, run_axe
 
@@ -223,6 +223,55 @@ def test_the_sheet_works_after_instant_navigation_and_mounts_once(page: Any, sit
     assert page.locator(".sk-app").count() == 1
     assert "Round 2 of 8" in page.inner_text("#sk-entry-title")
     assert page.evaluate("window.__noReload") == "still here"
+    assert not errors, errors
+
+
+#: What instant navigation does when it swaps in a fresh copy of the page (Material fetches the
+#: page again on the first change of the address's fragment): the keeper's element replaced by the
+#: page's own, not yet mounted, and document$ told that a page came in.
+SWAP_IN_A_FRESH_COPY = """() => {
+  const root = document.querySelector("[data-score-keeper]");
+  const fresh = root.cloneNode(true);
+  delete fresh.dataset.skMounted;
+  fresh.querySelectorAll(".sk-app, .sk-live").forEach((el) => el.remove());
+  fresh.querySelector(".sk-static")?.removeAttribute("hidden");
+  root.replaceWith(fresh);
+  window.document$.next(document);
+}"""
+
+
+def test_a_link_being_answered_survives_the_page_being_swapped_in_again(page: Any, site_url: str) -> None:
+    """A second share link opened in the open page changes only the fragment, and Material then
+    fetches and swaps in the page again: the question about the link stays (it once vanished,
+    and the link was dropped without a word)."""
+    errors: list[str] = []
+    open_keeper(page, site_url, errors)
+    start_game(page, "chips", PLAYERS)
+    for rnd in ROUNDS[:2]:
+        enter_chips_round(page, PLAYERS, rnd)
+    page.click("#sk-share")
+    code = page.input_value("#sk-share-link").split("#game=")[1]
+    page.click("#sk-undo")  # this device now has one round; the link has two
+    page.wait_for_function("() => document.querySelectorAll('.sk-app .sk-table tbody tr:not(.sk-total)').length === 1")
+    page.goto("about:blank")
+    page.goto(site_url + "keep-score/#game=" + code)
+    page.wait_for_selector("#sk-incoming-yes")
+    page.evaluate(SWAP_IN_A_FRESH_COPY)
+    page.wait_for_selector("[data-score-keeper] .sk-app")
+    assert page.locator(".sk-app").count() == 1
+    assert page.locator("#sk-incoming-yes").count() == 1, page.inner_text(".sk-app")
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "sk-incoming-no"
+    page.click("#sk-incoming-yes")
+    page.wait_for_selector(".sk-notice")
+    assert "Brought the saved game up to date" in page.inner_text(".sk-notice")
+    assert page.locator(ROWS).count() == 2
+    # A page visited in between: what the keeper said then is not said again on coming back.
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chains").first.click()
+    page.wait_for_url("**/chains/")
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Keep score").first.click()
+    page.wait_for_url("**/keep-score/")
+    page.wait_for_selector(".sk-entry")
+    assert page.locator(".sk-notice").count() == 0
     assert not errors, errors
 
 

@@ -30,6 +30,9 @@ import { readSaved } from "../house/store.js";
 
 const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
+/** The keeper mounted last in this document (ScoreKeeper.takeOver). */
+let mounted = null;
+
 class ScoreKeeper {
   constructor(root) {
     this.root = root;
@@ -105,8 +108,24 @@ class ScoreKeeper {
     };
     window.addEventListener("hashchange", this.onHash);
     this.receiveLink();
+    this.takeOver(mounted);
+    mounted = this;
     this.render();
     if (this.incoming) document.getElementById("sk-incoming-no")?.focus();
+  }
+
+  /** Material's instant navigation may swap in a fresh copy of this very page while the keeper
+   * it replaces is busy: the first change of the address's fragment in a document (a second share
+   * link opened in the open page) has it fetch the page again. The question or notice the old
+   * keeper was showing carries over, unless this one has its own, so a link being answered is
+   * never dropped without a word. */
+  takeOver(before) {
+    if (!before || before === this || before.root.isConnected) return;
+    if (!this.incoming && before.incoming) this.incoming = before.incoming;
+    if (!this.notice && before.notice) {
+      this.notice = before.notice;
+      this.noticeUntilSave = before.noticeUntilSave;
+    }
   }
 
   render() {
@@ -564,7 +583,10 @@ class ScoreKeeper {
 }
 
 function mountAll() {
-  for (const root of document.querySelectorAll("[data-score-keeper]")) {
+  const roots = document.querySelectorAll("[data-score-keeper]");
+  // Another page came in between: what the last keeper said belongs to a visit already over.
+  if (!roots.length) mounted = null;
+  for (const root of roots) {
     if (root.dataset.skMounted === "1") continue;
     root.dataset.skMounted = "1";
     new ScoreKeeper(root);

@@ -6,8 +6,9 @@
 //
 // An engine that takes no house yet (it exports no HOUSE_RECORDS), or not for this record, or
 // not this option, leaves the example as it is. The table's answer also goes on the example as
-// data-house-claim (JSON, the claim's fields only), for the examples asked as questions
-// (play/drills/examples.js) to follow; it is removed with the family's rules.
+// data-house-claim (JSON, the claim's fields only), with the rules that changed it in words
+// (data-house-because), for the examples asked as questions (play/drills/examples.js) to follow;
+// both are removed with the family's rules.
 
 import { el, faces } from "../widgets/dom.js";
 import { parseCard } from "../engine/cards.js";
@@ -28,6 +29,9 @@ const PER_PLAYER = new Set(["hands", "shares", "chips", "pot_to"]);
 const PLAYER_INDEX = new Set(["winners", "folded", "eliminated"]);
 const ONE_PLAYER = new Set(["dealer", "first_dealer", "caller", "winner", "out", "player"]);
 const DECIDED_BY = { 1: "the best card", 2: "the second card", 3: "the third card" };
+/** Where 3 Chip Stack's odd chips go (odd_to), in the words of generator/render.py's _ODD_TO, which
+ * the built page and the PDF print (tests/js/house-examples.test.mjs holds the two alike). */
+export const ODD_TO = Object.freeze({ dealer: "the dealer", "next-hand": "the next hand's pot", winners: "the tied winners" });
 
 const humanize = (key) => {
   const words = String(key).replace(/[_-]/g, " ").trim();
@@ -59,6 +63,7 @@ export function factNodes(key, value) {
   }
   if (ONE_PLAYER.has(key) && isIndex(value)) return [`player ${value + 1}`];
   if (key === "decided_by" && Number.isInteger(value)) return [DECIDED_BY[value] || String(value)];
+  if (key === "odd_to" && typeof value === "string") return [Object.hasOwn(ODD_TO, value) ? ODD_TO[value] : value];
   const cards = typeof value !== "string" || value.includes(" ") || value.length <= 3 ? asCards(value) : null;
   if (cards) return [faces(cards)];
   if (value === null || value === undefined) return [el("span", { class: "value-none" }, "none")];
@@ -92,6 +97,7 @@ function parse(text) {
 function clear(article) {
   for (const node of article.querySelectorAll("[data-house-answer]")) node.remove();
   delete article.dataset.houseClaim;
+  delete article.dataset.houseBecause;
 }
 
 const engines = new Map();
@@ -144,6 +150,7 @@ function show(article, claim, result, baseline, because) {
       facts.append(row);
     }
     box.append(facts);
+    article.dataset.houseBecause = because;
     article.dataset.houseClaim = JSON.stringify(told);
   }
   const answer = article.querySelector(".rb-example__result");

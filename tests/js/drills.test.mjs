@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { chipsQuestion, chipsSettings, FOCI, rulesOf as chipsRules } from "../../docs/assets/js/play/drills/chips.js";
 import { chainsQuestion, KINDS } from "../../docs/assets/js/play/drills/chains.js";
 import { threeQuestion } from "../../docs/assets/js/play/drills/3-chip-stack.js";
-import { questionOf, isRight } from "../../docs/assets/js/play/drills/examples.js";
+import { answerOf, questionOf, isRight, tableQuestion, verdictOf } from "../../docs/assets/js/play/drills/examples.js";
 import { readStreaks, seedFrom, MAX_STREAK } from "../../docs/assets/js/play/drills/common.js";
 import { HAND_SIZES, scoreChips } from "../../docs/assets/js/engine/chips.js";
 import { playChains } from "../../docs/assets/js/engine/chains.js";
@@ -123,6 +123,38 @@ test("examples: what each record asks, and its answer from the claim", () => {
   assert.equal(who.seats, 3);
   assert.ok(isRight(who, [1, 0]) && !isRight(who, [0]) && !isRight(who, [0, 1, 2]));
   assert.equal(questionOf("chips", "replay", {}, { scores: [0] }), null);
+});
+
+test("examples at a table: the table's answer is right, named with its rule; the family's is not", () => {
+  // Chips "Why K-A-2-3 is not a run" under "King, Ace and a wild 2": never a group (issue 25).
+  const claim = { score: 3, loose: ["3C"] };
+  const family = questionOf("chips", "score", {}, claim);
+  const because = "King, Ace and a wild 2";
+  const table = tableQuestion("chips", "score", {}, claim, family, { score: 10, loose: ["KH", "AS", "2D", "3C"] }, because);
+  assert.equal(table.answer, 10);
+  const right = verdictOf(family, table, 10);
+  assert.ok(right.right);
+  assert.match(right.text, /^✓ Right at your table \(King, Ace and a wild 2\): 10\. By the family's rules: 3\.$/);
+  const theirs = verdictOf(family, table, 3);
+  assert.ok(!theirs.right);
+  assert.match(theirs.text, /family's answer \(3\); at your table \(King, Ace and a wild 2\): 10/);
+  const wrong = verdictOf(family, table, 7);
+  assert.ok(!wrong.right && wrong.text.includes("10") && wrong.text.includes(because));
+  assert.match(answerOf(family, table), /^The answer at your table \(King, Ace and a wild 2\): 10; by the family's rules: 3\.$/);
+  // With the family's rules (no table's answer), or a table answering as the family does: the family's.
+  assert.equal(tableQuestion("chips", "score", {}, claim, family, null, because), null);
+  assert.equal(tableQuestion("chips", "score", {}, claim, family, { score: 3 }, because), null);
+  assert.deepEqual(verdictOf(family, null, 3), { right: true, text: "✓ Right: 3." });
+  assert.deepEqual(verdictOf(family, null, 10), { right: false, text: "✗ Not quite: 3." });
+  assert.equal(answerOf(family, null), "The answer: 3.");
+  // Who wins, and whether a play may go, follow the table's answer the same way.
+  const input = { hands: [[], [], []] };
+  const who = questionOf("3-chip-stack", "showdown", input, { winners: [0, 1] });
+  const whoAt = tableQuestion("3-chip-stack", "showdown", input, { winners: [0, 1] }, who, { winners: [1] }, "x");
+  assert.ok(verdictOf(who, whoAt, [1]).right && !verdictOf(who, whoAt, [0, 1]).right);
+  const play = questionOf("chains", "play", {}, { legal: false });
+  const playAt = tableQuestion("chains", "play", {}, { legal: false }, play, { legal: true }, "Same rank allowed, played");
+  assert.ok(verdictOf(play, playAt, true).right && !verdictOf(play, playAt, false).right);
 });
 
 test("streaks: a stored value that is not ours gives a fresh start", () => {

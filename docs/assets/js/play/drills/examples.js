@@ -6,6 +6,14 @@
 // at once. Without scripts nothing is hidden: the answers stay on the page.
 // Mounts on [data-example] (docs/assets/js/loader.js), on every page instant navigation brings;
 // mounting twice does nothing. No engine is loaded: the claim is the answer.
+//
+// Under a table's house rules (issue 25) an example whose answer the house changes carries the
+// table's answer too, data-house-claim (house/examples.js works it out in the page, or a family
+// edition's build prints it), and the rules that change it in words (data-house-because, or the
+// title of the table's answer, "At your table (...)"). The question then takes the table's answer
+// and its verdict names the table's rule beside the family's answer; with the family's rules (no
+// data-house-claim) it takes the family's. An answer given before the table's rules change is
+// asked again.
 
 import { el, onEveryPage } from "../../widgets/dom.js";
 
@@ -44,12 +52,55 @@ export function isRight(q, given) {
   return given === q.answer;
 }
 
+/** The question at a table: `family` (questionOf's) asked of the table's answer `houseClaim` (the
+ * claim's fields as the house rules `because` answer them). Null when the table answers as the
+ * family does, or the table's answer is not of the question's kind. */
+export function tableQuestion(game, record, input, claim, family, houseClaim, because) {
+  if (!family || !houseClaim || typeof houseClaim !== "object") return null;
+  const q = questionOf(game, record, input, { ...claim, ...houseClaim });
+  if (!q || q.kind !== family.kind || q.said === family.said) return null;
+  return { ...q, because: because || "your table's rules" };
+}
+
+/** The verdict on `given`, by the table's question `table` when there is one, else by `family`'s:
+ * {right, text}. At a table the text names the table's rules and says the family's answer too. */
+export function verdictOf(family, table, given) {
+  if (!table) {
+    const right = isRight(family, given);
+    return { right, text: right ? `✓ Right: ${family.said}.` : `✗ Not quite: ${family.said}.` };
+  }
+  const at = `at your table (${table.because})`;
+  if (isRight(table, given)) {
+    return { right: true, text: `✓ Right ${at}: ${table.said}. By the family's rules: ${family.said}.` };
+  }
+  if (isRight(family, given)) {
+    return { right: false, text: `✗ That is the family's answer (${family.said}); ${at}: ${table.said}.` };
+  }
+  return { right: false, text: `✗ Not quite: ${at}, ${table.said}; by the family's rules, ${family.said}.` };
+}
+
+/** The answer as "Show the answer" says it. */
+export function answerOf(family, table) {
+  if (!table) return `The answer: ${family.said}.`;
+  return `The answer at your table (${table.because}): ${table.said}; by the family's rules: ${family.said}.`;
+}
+
 function parse(text) {
   try {
     return JSON.parse(text);
   } catch {
     return null;
   }
+}
+
+const TABLE_TITLE = /^\s*At your table \((.*)\)\s*$/s;
+
+/** The house rules that change `article`'s answer, in words. */
+function becauseOf(article) {
+  if (article.dataset.houseBecause) return article.dataset.houseBecause;
+  const title = article.querySelector(".rb-example__house .rb-example__result-title");
+  const m = title ? TABLE_TITLE.exec(title.textContent) : null;
+  return m ? m[1].trim() : "";
 }
 
 function enhance(article) {
@@ -91,6 +142,8 @@ function enhance(article) {
   form.append(row, verdict);
   answers[0].before(form);
 
+  const atTable = () => tableQuestion(game, article.dataset.record, input, claim, q,
+    parse(article.dataset.houseClaim || "null"), becauseOf(article));
   const reveal = (open) => {
     for (const node of answers) node.hidden = !open;
     article.dataset.question = open ? "answered" : "asked";
@@ -99,7 +152,8 @@ function enhance(article) {
   article.rbReveal = reveal;
   reveal(false);
   show.addEventListener("click", () => {
-    verdict.textContent = `The answer: ${q.said}.`;
+    delete verdict.dataset.right;
+    verdict.textContent = answerOf(q, atTable());
     reveal(true);
   });
   form.addEventListener("submit", (event) => {
@@ -124,11 +178,26 @@ function enhance(article) {
         return;
       }
     }
-    const right = isRight(q, given);
+    const { right, text } = verdictOf(q, atTable(), given);
     verdict.dataset.right = String(right);
-    verdict.textContent = right ? `✓ Right: ${q.said}.` : `✗ Not quite: ${q.said}.`;
+    verdict.textContent = text;
     reveal(true);
   });
+  // The table's rules changed (or went back to the family's): a verdict given under the others no
+  // longer holds, and the question is asked again (unless every answer is shown).
+  let said = article.dataset.houseClaim || "";
+  new MutationObserver(() => {
+    const now = article.dataset.houseClaim || "";
+    if (now === said) return;
+    said = now;
+    if (!verdict.textContent) return;
+    verdict.textContent = "";
+    delete verdict.dataset.right;
+    if (field) field.value = "";
+    for (const box of form.querySelectorAll("input[type=checkbox]")) box.checked = false;
+    const container = article.closest(SELECTOR);
+    if (!container || container.dataset.questions !== "off") reveal(false);
+  }).observe(article, { attributes: true, attributeFilter: ["data-house-claim"] });
 }
 
 function mount(container) {

@@ -569,10 +569,6 @@ def test_a_shared_house_link_opens_the_page_with_those_rules_and_its_practice_ga
     assert not page.errors, page.errors
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "docs/assets/js/play/table/chips.js drawNow (and the discard hint) call bestArrangement without "
-    "the game's house: under King, Ace and a wild 2 'never a group' the running score still makes "
-    "Q-K-A (not in this helper's files: reported)"))
 def test_the_chips_tables_running_score_follows_the_tables_k_a_2(open_context: Callable[[str], Any]) -> None:
     walk = WALKS["chips"]
     page = open_context("360x740")

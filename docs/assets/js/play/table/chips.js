@@ -230,10 +230,12 @@ function mount(root) {
   function drawNow(state) {
     const cards = state.hands[HUMAN];
     const onto = state.phase === "layOff" && state.table ? state.table : null;
-    const key = `${cards.join(" ")}|${onto ? JSON.stringify(onto) : ""}`;
+    // The table's rules (issue 25): under K-A-2 "never a group" the hand scores otherwise.
+    const house = state.house || {};
+    const key = `${cards.join(" ")}|${onto ? JSON.stringify(onto) : ""}|${JSON.stringify(house)}`;
     let rec = nowCache.get(key);
     if (rec === undefined) {
-      rec = arrangementRecord(bestArrangement(cards.map(cardOf), onto ? onto.map((g) => parseGroup(g)) : null));
+      rec = arrangementRecord(bestArrangement(cards.map(cardOf), onto ? onto.map((g) => parseGroup(g, undefined, house)) : null, house));
       if (nowCache.size > 64) nowCache.clear();
       nowCache.set(key, rec);
     }
@@ -476,8 +478,9 @@ function mount(root) {
     if (move.type === "discard") {
       const rest = cards.slice();
       rest.splice(rest.indexOf(move.card), 1);
-      const after = arrangementRecord(bestArrangement(rest.map(cardOf)));
-      const loose = arrangementRecord(bestArrangement(cards.map(cardOf))).loose.includes(move.card);
+      const house = state.house || {};
+      const after = arrangementRecord(bestArrangement(rest.map(cardOf), null, house));
+      const loose = arrangementRecord(bestArrangement(cards.map(cardOf), null, house)).loose.includes(move.card);
       p = el("p", { class: "rb-table__hint", "data-hint-move": `discard ${move.card}` }, "Hint: the computer would throw away ");
       p.append(face(move.card));
       if (after.score === 0 && !after.loose.length && state.caller === null && state.phase === "discard") {

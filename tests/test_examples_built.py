@@ -75,7 +75,7 @@ def _plain(markup: str) -> str:
 LABELS: dict[str, str] = ast.literal_eval(re.search(
     r"\{% set labels = (\{.*?\}) %\}",
     (Path(__file__).resolve().parent.parent / "generator" / "templates" / "partials" / "examples.html").read_text(
-        encoding="utf-8")).group(1))  # type: ignore[union-attr]
+        encoding="utf-8"), re.DOTALL).group(1))  # type: ignore[union-attr]
 
 
 def test_every_example_in_the_booklets_agrees_with_the_engine(built_site: Path) -> None:

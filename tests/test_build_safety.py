@@ -88,6 +88,12 @@ def test_build_stopped_by_sigterm_leaves_no_temporary_folder_and_keeps_the_site(
     site = copy / "site"
     assert (site / ".rulebook-site").is_file()  # the next build may replace it
     before = _snapshot(site)
+    # A word changed, so this build makes Chains' PDFs again (tens of seconds): with nothing
+    # changed, a build takes about a second from its cache (issue 26) and could end before the stop.
+    chains = copy / "rules-data" / "chains.yaml"
+    text = chains.read_text(encoding="utf-8")
+    assert "be the first to empty your hand" in text
+    chains.write_text(text.replace("be the first to empty your hand", "be first to empty your hand", 1), encoding="utf-8")
 
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_MKDOCS_2_WARNING="1")
     proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=copy, env=env,
@@ -96,7 +102,7 @@ def test_build_stopped_by_sigterm_leaves_no_temporary_folder_and_keeps_the_site(
     while time.monotonic() < deadline and not any(p.name.startswith(".site-") for p in copy.iterdir()):
         time.sleep(0.05)
     assert any(p.name.startswith(".site-") for p in copy.iterdir()), "the build never started"
-    time.sleep(1.0)  # well inside the build (it takes several seconds)
+    time.sleep(1.0)  # well inside the build (the pages, then Chains' PDFs)
     proc.send_signal(signal.SIGTERM)
     _out, err = proc.communicate(timeout=120)
     assert proc.returncode == 128 + signal.SIGTERM, err

@@ -328,7 +328,7 @@ def test_chains_and_3_chip_stack_follow_their_houses(new_context: Any, site_url:
     else:
         assert told["shares"] == [6, 6, 0]  # 13 split two ways: 6 each, the odd chip to the dealer
         said = plain(box.inner_text())
-        assert "Chips left over 1" in said and "They go to dealer" in said
+        assert "Chips left over 1" in said and "They go to the dealer" in said
     box.scroll_into_view_if_needed()
     page.wait_for_timeout(400)
     shot(page, f"{game}-example-phone")

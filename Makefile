@@ -27,12 +27,14 @@ serve: $(STAMP)
 check: $(STAMP)
 	$(VENV)/bin/rulebook check
 
+# Every test, on every core (pytest-xdist): each worker builds and serves its own site on its own
+# ports (tests/conftest.py), and a file's tests stay on one worker, so a module's fixture is made once.
 test: $(STAMP)
 	$(VENV)/bin/ruff check generator tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/rulebook check
 	node --test tests/js/
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 # Engine, content and command-line tests: no browser, no site build, no PDF, no node port (a test
 # using the built site is marked slow, a differential test port, by tests/conftest.py).

@@ -3,6 +3,7 @@ and Debian's Chromium driven by Playwright (never `playwright install`)."""
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -26,7 +27,12 @@ CHROMIUM = "/usr/bin/chromium"
 #: The origin of `site_url` in mkdocs.yml: browser tests must be served here, or Material's
 #: instant navigation never intercepts a link.
 SITE_HOST = "127.0.0.1"
-SITE_PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765"))
+#: Under pytest-xdist (`make test` runs on both cores) each worker builds and serves a site of its
+#: own on ports of its own: worker gw0 from 8765, gw1 from 8775, and so on. A test that needs
+#: another server takes SITE_PORT + 1 to + 9 (tests/test_browser_house_scorers.py,
+#: tests/test_serve.py).
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+SITE_PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765")) + 10 * WORKER
 #: The stand-in address of "Suggest a correction" in the test builds.
 CORRECTIONS_URL = "https://corrections.example/issues/new"
 
@@ -45,7 +51,13 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # mkdocs.yml leaves the correction form's address empty until the project has one; the tests
     # check the link with a stand-in on a reserved domain (RFC 2606), never a real host.
     os.environ.setdefault("RULEBOOK_CORRECTIONS_URL", CORRECTIONS_URL)
-    build(ROOT, out, site_url=f"http://{SITE_HOST}:{SITE_PORT}/")
+    # One worker builds at a time: the first makes the PDFs into .cache/pdf/, and the others then
+    # take them from there (their sites differ only in site_url, which no PDF reads).
+    lock = ROOT / ".cache" / "test-build.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        build(ROOT, out, site_url=f"http://{SITE_HOST}:{SITE_PORT}/")
     return out
 
 

@@ -7,7 +7,6 @@ polling every half second, while reading a watched file rebuilds nothing."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -16,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import SITE_PORT
 from tests.support.serving import Server, copy_project, edit, serving, time_to_show
 
-PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765")) + 1  # the built-site server keeps its own
+PORT = SITE_PORT + 2  # the built-site server keeps its own, a family edition's server the next
 WAIT_MS = 600_000  # the machine may be shared by many builds; the 2 s figure is bench/bench_build.py's
 
 

@@ -3,7 +3,6 @@ and Debian's Chromium driven by Playwright (never `playwright install`)."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import http.server
 import os
@@ -16,6 +15,8 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.support.pdf_build import EPOCH, one_build_at_a_time
 
 # No property test is timed: the machine is shared and noisy, and a slow example is not a wrong
 # one (Hypothesis' default 200 ms deadline failed a 3 Chip Stack test at load 20).
@@ -33,6 +34,14 @@ SITE_HOST = "127.0.0.1"
 #: tests/test_serve.py).
 WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
 SITE_PORT = int(os.environ.get("RULEBOOK_TEST_PORT", "8765")) + 10 * WORKER
+#: Every build the tests make, in the project or in a copy of it, takes its PDFs from the project's
+#: .cache/pdf/ and stores them there (an entry is found by the hash of what it is made from, so a
+#: copy with an edited game makes that game's PDFs anew). The tests of the cache itself keep their
+#: own (tests/test_pdf_cache.py, tests/test_build_cache.py).
+os.environ.setdefault("RULEBOOK_PDF_CACHE", str(ROOT / ".cache" / "pdf"))
+#: ... and every build prints the same edition (the date of tests/support/pdf_build.py, not the last
+#: commit's that `make` exports), so they all find the same entries. A test of dates sets its own.
+os.environ["SOURCE_DATE_EPOCH"] = EPOCH
 #: The stand-in address of "Suggest a correction" in the test builds.
 CORRECTIONS_URL = "https://corrections.example/issues/new"
 
@@ -53,10 +62,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     os.environ.setdefault("RULEBOOK_CORRECTIONS_URL", CORRECTIONS_URL)
     # One worker builds at a time: the first makes the PDFs into .cache/pdf/, and the others then
     # take them from there (their sites differ only in site_url, which no PDF reads).
-    lock = ROOT / ".cache" / "test-build.lock"
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    with lock.open("w") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)
+    with one_build_at_a_time():
         build(ROOT, out, site_url=f"http://{SITE_HOST}:{SITE_PORT}/")
     return out
 

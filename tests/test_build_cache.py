@@ -183,6 +183,7 @@ def test_an_edit_to_what_the_pdfs_are_made_from_makes_them_again(generator_copy:
 def _run(copy: Path, site: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH="1764374400")
     env.pop("PYTHONPATH", None)
+    env.pop(pdfcache.CACHE_ENV, None)  # the copy's own .cache/pdf/, empty at first
     return subprocess.run([sys.executable, "-m", "generator", "build", "--site-dir", str(site)], cwd=copy,
                           env=env, capture_output=True, text=True, timeout=3600, check=False)
 

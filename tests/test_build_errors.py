@@ -33,7 +33,7 @@ def _rulebook(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def copy_project(copy: Path) -> Path:
     """The project's sources in ``copy`` (the engine by symlink), to build and break at will."""
     copy.mkdir(parents=True, exist_ok=True)
-    for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
+    for name in ("mkdocs.yml", "docs", "overrides", "rules-data", "pyproject.toml"):
         src = ROOT / name
         (shutil.copytree if src.is_dir() else shutil.copy2)(src, copy / name)
     (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)

@@ -43,6 +43,31 @@ def _files(part: pdfcache.Part) -> dict[str, bytes]:
 def _fixed_edition(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764374400")
     monkeypatch.delenv("RULEBOOK_HOUSE", raising=False)
+    monkeypatch.delenv(pdfcache.CACHE_ENV, raising=False)  # each test's cache under its tmp_path
+
+
+def test_a_cache_named_by_the_environment_is_used_and_named_in_the_log(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    part = _part()
+    monkeypatch.setenv(pdfcache.CACHE_ENV, str(tmp_path / "shared"))
+    stored = pdfcache.store(tmp_path / "a", part, _files(part))
+    assert stored["chips-score-a4.pdf"].is_relative_to(tmp_path / "shared")
+    assert pdfcache.lookup(tmp_path / "b", part) == stored  # another copy of the project finds it
+    assert pdfcache.summary([], 6) == f"all 6 parts from {tmp_path / 'shared'}/, none made"
+    monkeypatch.delenv(pdfcache.CACHE_ENV)
+    assert pdfcache.lookup(tmp_path / "b", part) is None
+    assert pdfcache.summary([], 6) == "all 6 parts from .cache/pdf/, none made"
+
+
+def test_the_entries_kept_are_the_newest_used(tmp_path: Path) -> None:
+    parts = [_part(key=f"{n:040d}") for n in range(pdfcache.KEEP + 1)]
+    for n, part in enumerate(parts[:-1]):
+        folder = pdfcache.store(tmp_path, part, _files(part))["chips-score-a4.pdf"].parent
+        os.utime(folder, (1_000_000_000 + n, 1_000_000_000 + n))
+    assert pdfcache.lookup(tmp_path, parts[0]) is not None  # the oldest made, used again now
+    pdfcache.store(tmp_path, parts[-1], _files(parts[-1]))
+    assert pdfcache.lookup(tmp_path, parts[0]) is not None
+    assert pdfcache.lookup(tmp_path, parts[1]) is None  # the least recently used went
 
 
 def test_a_stored_part_is_found_with_its_key_only(tmp_path: Path) -> None:

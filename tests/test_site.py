@@ -171,7 +171,7 @@ def test_fonts_are_self_hosted_woff2(built_site: Path) -> None:
 def _project_copy(tmp: Path) -> Path:
     copy = tmp / "project"
     copy.mkdir()
-    for name in ("mkdocs.yml", "docs", "overrides", "rules-data"):
+    for name in ("mkdocs.yml", "docs", "overrides", "rules-data", "pyproject.toml"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, copy / name)

@@ -35,13 +35,17 @@ from typing import Any
 
 from ..engine.errors import RulebookError
 
-#: Where the entries are kept, under the project (.gitignore has ``/.cache/``).
+#: Where the entries are kept, under the project (.gitignore has ``/.cache/``) ...
 CACHE_DIR = Path(".cache") / "pdf"
+#: ... unless this environment variable names another folder. An entry is found by the hash of
+#: what it is made from, never by where the project is, so copies of the project can share one
+#: folder safely: the tests' copies share the project's (tests/conftest.py).
+CACHE_ENV = "RULEBOOK_PDF_CACHE"
 #: Changed when the layout of an entry changes, so old entries are never read the new way.
 FORMAT = "pdfcache-1"
 #: The parts of a game, each made by one job.
 PARTS = ("books", "sheets")
-#: Entries kept per game and part (the newest): enough to go back and forth between two edits.
+#: Entries kept per game and part (the newest used): enough to go back and forth between two edits.
 KEEP = 3
 
 _GENERATOR = Path(__file__).resolve().parent.parent
@@ -65,7 +69,13 @@ class Part:
 
 
 def cache_root(root: Path | str) -> Path:
-    return Path(root).resolve() / CACHE_DIR
+    shared = os.environ.get(CACHE_ENV, "").strip()
+    return Path(shared).resolve() if shared else Path(root).resolve() / CACHE_DIR
+
+
+def _shown() -> str:
+    """The cache folder as the build's log names it."""
+    return (os.environ.get(CACHE_ENV, "").strip() or str(CACHE_DIR)).rstrip("/") + "/"
 
 
 def file_names(game_id: str, part: str) -> list[str]:
@@ -194,6 +204,10 @@ def lookup(root: Path | str, part: Part) -> dict[str, Path] | None:
     if not _valid(folder, names):
         shutil.rmtree(folder, ignore_errors=True)
         return None
+    try:  # used now: the entries kept are the newest used (_prune), not the newest made
+        os.utime(folder)
+    except OSError:
+        pass
     return {name: folder / name for name in names}
 
 
@@ -353,9 +367,9 @@ def ensure(root: Path | str, games: Sequence[Any]) -> tuple[dict[str, Path], lis
 def summary(made: Sequence[Part], total: int) -> str:
     """One line for the build's log: which parts were made, how many came from the cache."""
     if not made:
-        return f"all {total} parts from {CACHE_DIR}/, none made"
+        return f"all {total} parts from {_shown()}, none made"
     names = ", ".join(f"{p.game_id} {p.part}" for p in made)
-    return f"made {len(made)} of {total} parts ({names}), {total - len(made)} from {CACHE_DIR}/"
+    return f"made {len(made)} of {total} parts ({names}), {total - len(made)} from {_shown()}"
 
 
 def _end_with_parent() -> None:

@@ -1,15 +1,19 @@
 """Every PDF of generator.print.booklets, built once per test session (tests/test_pdf.py and
 tests/test_rulebook_pdf.py share it), with a fixed SOURCE_DATE_EPOCH, into a temporary folder that
-is removed at exit; and the helpers both modules use to read the files."""
+is removed at exit; one build at a time across the test workers; and the helpers both modules use
+to read the files."""
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import fcntl
 import functools
 import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +22,37 @@ MM = 72 / 25.4
 EPOCH = "1764374400"
 
 
+@contextlib.contextmanager
+def one_build_at_a_time() -> Iterator[None]:
+    """Hold the tests' build lock (``.cache/test-build.lock``) while the block runs: under
+    pytest-xdist the first worker to build makes the PDFs into the shared cache (tests/conftest.py,
+    RULEBOOK_PDF_CACHE) and the others then take them from it, where two at once would both make them."""
+    lock = ROOT / ".cache" / "test-build.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        yield
+
+
 @functools.lru_cache(maxsize=1)
 def build_once() -> Path:
-    from generator.print import booklets
+    """The books of every game (card box, complete rulebooks and their print sheets) as a build
+    makes them: from the PDF cache (generator/print/pdfcache.py), made in parallel when missing.
+    tests/test_pdf.py checks them against booklets.build_all, byte for byte."""
+    from generator.content.loader import load_games
+    from generator.print import pdfcache
 
     out = Path(tempfile.mkdtemp(prefix="rulebook-test-pdf-"))
     atexit.register(shutil.rmtree, out, True)
     old = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = EPOCH
     try:
-        booklets.build_all(ROOT, out)
+        with one_build_at_a_time():
+            games = load_games(ROOT)
+            files, _made = pdfcache.ensure(ROOT, games)
+        for game in games:
+            for name in pdfcache.file_names(game.id, "books"):
+                shutil.copy2(files[name], out / name)
     finally:
         if old is None:
             os.environ.pop("SOURCE_DATE_EPOCH", None)

@@ -211,3 +211,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # browser, so `make test-fast` leaves them to `make test` (marker `port`).
         if "differential" in Path(str(item.path)).name:
             item.add_marker(pytest.mark.port)
+    # The differential files first: whole files go to one worker each (`make test`: --dist loadfile),
+    # and these are the longest, so the short ones fill in around them instead of one worker
+    # finishing a long file alone at the end. A file's own tests keep their order.
+    items.sort(key=lambda item: item.get_closest_marker("port") is None)

@@ -22,6 +22,7 @@ import yaml
 
 from generator.engine.cards import parse_card
 from generator.engine.games import chains, chips, three_chip_stack
+from tests.support.browser import fresh_pages
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
@@ -51,24 +52,17 @@ def drill(game: str) -> str:
 @pytest.fixture()
 def open_page(browser: Any, site_url: str) -> Iterator[Any]:
     """open_page(path, view=..., scheme=..., js=True) -> a page with its errors in page.errors."""
-    contexts: list[Any] = []
+    with fresh_pages(browser) as new_page:
 
-    def make(path: str, view: str = "phone", scheme: str = "light", js: bool = True, mount: str | None = None) -> Any:
-        ctx = browser.new_context(**VIEWS[view], color_scheme=scheme, java_script_enabled=js, service_workers="block")
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.errors = errors
-        page.goto(site_url + path, wait_until="networkidle")
-        if js and mount:
-            page.wait_for_selector(f"{mount}[data-mounted='true']")
-        return page
+        def make(path: str, view: str = "phone", scheme: str = "light", js: bool = True,
+                 mount: str | None = None) -> Any:
+            page = new_page(**VIEWS[view], color_scheme=scheme, java_script_enabled=js, service_workers="block")
+            page.goto(site_url + path, wait_until="networkidle")
+            if js and mount:
+                page.wait_for_selector(f"{mount}[data-mounted='true']")
+            return page
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
+        yield make
 
 
 def shot(page: Any, name: str) -> None:

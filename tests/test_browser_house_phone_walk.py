@@ -41,7 +41,8 @@ from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import saves
 from generator.engine.play import three_chip_stack as stack_play
-from tests.support.tables import Table, deal_from, plain
+from tests.support.browser import fresh_pages
+from tests.support.tables import DELAY_KEY, Table, deal_from, house_only_play, plain
 
 from .conftest import SITE_HOST, SITE_PORT
 
@@ -58,7 +59,6 @@ CONTROL = "[data-house-options]"
 BANNER = "[data-house-banner]"
 RESET = f"{BANNER} [data-house-reset]"
 SUMMARY = f"{CONTROL} summary"
-DELAY_KEY = "rulebook-practice-delay"  # play/table/common.js: the tests' shorter computer pause
 
 #: Where an element lies on the screen: inside the viewport, below the site's header, and not cut
 #: at either side.
@@ -109,11 +109,6 @@ def _text(locator: Any) -> str:
     return plain(locator.text_content())
 
 
-def _house_line(page: Any, table: Table) -> str:
-    sel = f"{table.selector} [data-house-rules]"
-    return plain(page.inner_text(sel)) if page.is_visible(sel) else ""
-
-
 def _chips_plays(page: Any, walk: Walk, shot: Callable[[str], None]) -> None:
     """Chips, seed 34, four players (the table's first game): your hand is 10♥ A♦ K♦ 2♣, whose K♦ A♦
     and wild 2 make Q-K-A by the family's rules, and three loose cards under "never a group"
@@ -140,13 +135,7 @@ def _chains_plays(page: Any, walk: Walk, shot: Callable[[str], None]) -> None:
     assert record["house"] == {walk.option: walk.value}
     state = saves.replay(chains_play, record["players"], record["seed"], record["moves"], house=record["house"],
                          opponent=record.get("opponent"))
-    plays = sorted(m["card"] for m in chains_play.legal_moves(state) if m["action"] == "play")
-    family = sorted(m["card"] for m in chains_play.legal_moves({**state, "house": {}}) if m["action"] == "play")
-    assert plays != family, "the position must tell the readings apart"
-    playable = sorted(str(c) for c in page.eval_on_selector_all(
-        f"{table.selector} [data-hand] [data-playable='true']", "bs => bs.map(b => b.dataset.card)"))
-    assert playable == plays
-    only = next(c for c in plays if c not in family)
+    only = house_only_play(page, table, state)
     card = page.locator(f"{table.selector} [data-hand] [data-card='{only}']")
     _bring(card)
     _assert_in_view(page, card, "the card only the variation allows")
@@ -225,25 +214,17 @@ WALKS = {
 def open_context(browser: Any, site_url: str) -> Iterator[Callable[[str], Any]]:
     """open_context(size) -> a fresh page (its own storage, no service worker) on the home page,
     the computer's pause cut to nothing; `page.errors` gathers its script errors."""
-    contexts: list[Any] = []
+    with fresh_pages(browser) as new_page:
 
-    def make(size: str) -> Any:
-        ctx = browser.new_context(**SIZES[size], service_workers="block")
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.errors = errors
-        page.base = site_url
-        page.touch = bool(SIZES[size].get("has_touch"))
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
-        return page
+        def make(size: str) -> Any:
+            page = new_page(**SIZES[size], service_workers="block")
+            page.base = site_url
+            page.touch = bool(SIZES[size].get("has_touch"))
+            page.goto(site_url, wait_until="networkidle")
+            page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+            return page
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
+        yield make
 
 
 def _press(page: Any, locator: Any) -> None:
@@ -508,7 +489,7 @@ def test_a_family_switches_a_house_rule_sees_the_page_and_the_practice_game_foll
 
     # The practice game, from the page's own link: it says which rules it plays, and plays by them.
     _practice_from_rules(page, walk.table)
-    line = _house_line(page, walk.table)
+    line = walk.table.house_line(page)
     assert line.startswith("Playing with your table's rules:") and title in line, line
     assert page.get_attribute(walk.table.selector, "data-seed") == str(walk.seed)
     shot("practice")
@@ -564,7 +545,7 @@ def test_a_shared_house_link_opens_the_page_with_those_rules_and_its_practice_ga
     assert f"By your table's rules: {title}" in answer, answer
     shot("scorer")
     _practice_from_rules(page, walk.table)
-    assert _house_line(page, walk.table).startswith("Playing with your table's rules:")
+    assert walk.table.house_line(page).startswith("Playing with your table's rules:")
     walk.plays(page, walk, shot)
     assert not page.errors, page.errors
 

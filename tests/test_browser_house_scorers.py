@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import fresh_pages
+
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
@@ -45,23 +47,15 @@ OPTION_IDS = ["k-a-2", "lay-off-order", "throw-back", "random-extra", "no-extra-
 @pytest.fixture()
 def page_of(browser: Any) -> Iterator[Any]:
     """page_of(url) -> a page of a fresh context (its own storage), the control mounted."""
-    contexts: list[Any] = []
+    with fresh_pages(browser) as new_page:
 
-    def open_page(url: str) -> Any:
-        ctx = browser.new_context(**DESKTOP, service_workers="block")
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.errors = errors
-        page.goto(url, wait_until="networkidle")
-        page.wait_for_selector(MOUNTED, state="attached")
-        return page
+        def open_page(url: str) -> Any:
+            page = new_page(**DESKTOP, service_workers="block")
+            page.goto(url, wait_until="networkidle")
+            page.wait_for_selector(MOUNTED, state="attached")
+            return page
 
-    yield open_page
-    for ctx in contexts:
-        ctx.close()
+        yield open_page
 
 
 def choose(page: Any, option: str, value: str) -> None:

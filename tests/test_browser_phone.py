@@ -23,6 +23,7 @@ import pytest
 from generator.content.loader import load_games
 from generator.engine.cards import parse_cards
 from generator.engine.games import chains, chips, three_chip_stack
+from tests.support.browser import fresh_pages
 
 from .conftest import describe_violations, run_axe
 
@@ -48,25 +49,17 @@ IN_VIEW = """(sel) => {
 @pytest.fixture()
 def open_at(browser: Any, site_url: str) -> Iterator[Any]:
     """open_at(path, size, scheme=..., js=True) -> a page; its script errors in page.errors."""
-    contexts: list[Any] = []
+    with fresh_pages(browser) as new_page:
 
-    def make(path: str, size: str, scheme: str = "light", js: bool = True) -> Any:
-        ctx = browser.new_context(**SIZES[size], color_scheme=scheme, java_script_enabled=js)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.errors = errors
-        page.goto(site_url + path, wait_until="networkidle")
-        if js and path != "keep-score/":
-            page.wait_for_selector('[data-widget][data-mounted="true"]')
-        page.touch = bool(SIZES[size].get("has_touch"))
-        return page
+        def make(path: str, size: str, scheme: str = "light", js: bool = True) -> Any:
+            page = new_page(**SIZES[size], color_scheme=scheme, java_script_enabled=js)
+            page.goto(site_url + path, wait_until="networkidle")
+            if js and path != "keep-score/":
+                page.wait_for_selector('[data-widget][data-mounted="true"]')
+            page.touch = bool(SIZES[size].get("has_touch"))
+            return page
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
+        yield make
 
 
 def press(page: Any, selector: str) -> None:

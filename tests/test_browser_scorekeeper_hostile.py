@@ -18,6 +18,7 @@ from tests.support.scorekeeper import (
     ROWS,
     STORE_KEY,
     backup_keys,
+    desktop,
     enter_chips_round,
     open_keeper,
     start_game,
@@ -43,11 +44,8 @@ def _wait_rows(page: Any, n: int) -> None:
 
 @pytest.fixture()
 def context(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
+    with desktop(browser) as ctx:
         yield ctx
-    finally:
-        ctx.close()
 
 
 # --- item 6: two tabs on one saved game ------------------------------------------------------

@@ -21,6 +21,7 @@ from tests.support.scorekeeper import (
     ROWS,
     STORE_KEY,
     backup_keys,
+    desktop,
     enter_chips_round,
     open_keeper,
     start_game,
@@ -76,11 +77,8 @@ def _file(page: Any, data: dict[str, Any] | str) -> None:
 
 @pytest.fixture()
 def context(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
+    with desktop(browser) as ctx:
         yield ctx
-    finally:
-        ctx.close()
 
 
 # --- item 2: data this page cannot read is left as it is; every copy set aside can be restored --

@@ -6,23 +6,14 @@ tests/test_play_differential.py's, which this file follows)."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import Any
 
-import pytest
-
 from generator.engine.games import chips as engine
 from generator.engine.play import chips as play_chips
 from tests.conftest import figure
-from tests.test_play_differential import (
-    _first_difference,
-    chips_check_final,
-    chips_check_step,
-    node_play,
-    py_play,
-)
+from tests.test_play_differential import chips_check_final, chips_check_step, node_play, ports_agree, py_play
 
 #: Seeded games: nine and ten players in turn, the variant played in every other pair.
 GAMES = 240
@@ -78,17 +69,7 @@ def test_nine_or_ten_players_play_alike_in_both_ports_state_for_state() -> None:
     thread, lines = node_play(reqs)
     py_results = [py_play(play_chips, r["players"], r["seed"], check=chips_check_step, random_seats=r.get("random", ()),
                           house=r.get("house")) for r in reqs]
-    thread.join()
-    assert len(lines) == len(reqs), lines[-1:] if lines else "node gave no answer"
-    states = 0
-    for req, py, line in zip(reqs, py_results, lines, strict=True):
-        js = json.loads(line)
-        assert "error" not in js, f"{req}: node refused a move of its own computer player: {js}"
-        if js["moves"] != py["moves"] or js["digests"] != py["digests"]:
-            pytest.fail(f"{req}: the ports part at {_first_difference(play_chips, req)}")
-        assert js["final"] == py["final"], req
-        check_final(py["final"])
-        states += len(py["digests"])
+    states = ports_agree(play_chips, reqs, thread, lines, py_results, check_final)
     played = sum(1 for r in reqs if (r.get("house") or {}).get("random-extra") == "played")
     figure(f"play differential (chips, nine or ten players): {len(reqs)} seeded games, {played} with the "
            f"nine-or-more variant, {sum(1 for r in reqs if r.get('random'))} with a seat at random, {states} states "

@@ -1,10 +1,13 @@
 """What the browser tests of the score keeper share (tests/test_browser_scorekeeper*.py,
-test_browser_offline.py): the page opened with its errors kept, a game started from the form as a
-person fills it in, a Chips round typed in, and what the page saved on this device."""
+test_browser_offline.py): a desktop browser whose tabs share one device's storage, the page opened
+with its errors kept, a game started from the form as a person fills it in, a Chips round typed in,
+and what the page saved on this device."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.support.browser import page_errors
@@ -15,6 +18,17 @@ STORE_KEY = "rulebook-scorekeeper"
 BACKUP_PREFIX = "rulebook-scorekeeper-backup-"
 #: The rounds (or hands) of the game on the sheet, its totals row left out.
 ROWS = ".sk-app .sk-table tbody tr:not(.sk-total)"
+
+
+@contextmanager
+def desktop(browser: Any) -> Iterator[Any]:
+    """A browser context of its own at 1280 x 900: the tabs a test opens in it share its storage,
+    as tabs on one device do. Closed on leaving."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 def open_keeper(page: Any, site_url: str, errors: list[str], fragment: str = "") -> None:

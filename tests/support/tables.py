@@ -117,6 +117,13 @@ class Table:
         page.goto(page.base, wait_until="networkidle")
         page.evaluate(f"() => localStorage.setItem({json.dumps(self.key)}, {json.dumps(text)})")
 
+    def open_save(self, page: Any, record: dict[str, Any]) -> str:
+        """The table with `record` saved as its game (see `store`), once the computer seats have
+        moved: whose turn it is then (`wait_for_human`)."""
+        self.store(page, json.dumps(record))
+        self.open(page)
+        return self.wait_for_human(page)
+
     def turn(self, page: Any) -> str:
         return str(page.get_attribute(self.selector, "data-turn"))
 
@@ -145,6 +152,15 @@ class Table:
     def hand_on_page(self, page: Any) -> list[str]:
         return [str(c) for c in page.eval_on_selector_all(
             f"{self.selector} [data-hand] [data-card]", "bs => bs.map(b => b.dataset.card)")]
+
+    def status(self, page: Any) -> str:
+        """The table's status line (whose turn, which computer is playing), as read."""
+        return plain(page.inner_text(f"{self.selector} [data-status]"))
+
+    def log(self, page: Any) -> list[str]:
+        """The lines of the table's log the page shows, as read."""
+        return [plain(li) for li in page.eval_on_selector_all(f"{self.selector} [data-log] li",
+                                                              "ls => ls.map(l => l.textContent)")]
 
     def message(self, page: Any) -> str:
         """The table's answer to the human's last try (a refusal, a hint), as read."""
@@ -257,6 +273,20 @@ def back_to_family_rules(page: Any) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     page.locator(f"{HOUSE_BANNER} [data-house-reset]").tap()
     page.wait_for_selector(HOUSE_BANNER, state="hidden")
+
+
+def house_only_play(page: Any, table: Table, state: dict[str, Any]) -> str:
+    """At the Chains table on your turn, `state` the Python reference's replay of the page's save
+    under the table's rules: the cards the page offers to play are the ones those rules allow, which
+    are not the family's rules' ones (the position tells the readings apart); the card only the
+    table's rules allow."""
+    plays = sorted(m["card"] for m in table.play.legal_moves(state) if m["action"] == "play")
+    family = sorted(m["card"] for m in table.play.legal_moves({**state, "house": {}}) if m["action"] == "play")
+    assert plays != family, "the position must tell the readings apart"
+    playable = sorted(str(c) for c in page.eval_on_selector_all(
+        f"{table.selector} [data-hand] [data-playable='true']", "bs => bs.map(b => b.dataset.card)"))
+    assert playable == plays
+    return str(next(c for c in plays if c not in family))
 
 
 def practice_from_rules(page: Any, table: Table) -> None:

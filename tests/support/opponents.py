@@ -1,0 +1,82 @@
+"""What the browser tests of the computer's levels at the practice tables share (issue 28, item 3:
+tests/test_browser_play_opponent.py for Chips and Chains, test_browser_play_stack_opponent.py for
+3 Chip Stack): the table's choice of computer, a first game against the gentle one, a save from
+before the levels, and a change of level while a game is in progress."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from generator.engine.play import saves
+from tests.support.tables import Table, axe_clean, bot_record, plain
+
+
+def choice(table: Table) -> str:
+    """The table's choice of computer, whose `data-opponent` is the level playing."""
+    return f"{table.selector} select[data-opponent]"
+
+
+def check_first_game_is_gentle(page: Any, table: Table, *, options: list[str], status: str) -> None:
+    """A first game at `table` (nothing saved) is against the gentle computer: the choice, labelled
+    "Computer", says so and offers `options` in words; the status line holds `status`; the save
+    names the level and replays with every computer seat gentle; axe-core finds nothing."""
+    pick = choice(table)
+    table.open(page)
+    table.wait_for_human(page)
+    assert page.get_attribute(pick, "data-opponent") == "gentle"
+    assert page.eval_on_selector(pick, "s => s.value") == "gentle"
+    words = [plain(w) for w in page.eval_on_selector_all(f"{pick} option", "os => os.map(o => o.textContent)")]
+    assert words == options
+    assert plain(page.inner_text(f"label[for='{page.get_attribute(pick, 'id')}']")) == "Computer"
+    assert status in table.status(page)
+    record = table.saved(page)
+    assert record["opponent"] == "gentle"
+    saves.replay(table.play, record["players"], record["seed"], record["moves"], opponent="gentle")
+    axe_clean(page)
+
+
+def check_save_from_before_the_levels_is_standard(page: Any, table: Table, *, status: str) -> None:
+    """A save from before the levels (no `opponent`; seed 5, three players, 12 moves by the standard
+    computer) plays against the standard computer, the status line holding `status`, and the save
+    still names no level: it replays against the standard computer."""
+    table.open_save(page, bot_record(table, 5, 3, 12))
+    assert page.get_attribute(choice(table), "data-opponent") == "standard"
+    assert status in table.status(page)
+    record = table.saved(page)
+    assert "opponent" not in record  # the save means what it always meant
+    saves.replay(table.play, 3, 5, record["moves"])
+
+
+def check_changing_asks_first(page: Any, table: Table, save: dict[str, Any], *, asks: Sequence[str],
+                              kept_status: str | None = None) -> None:
+    """With `save` (a game in progress against the gentle computer, your turn next) at the table,
+    choosing the standard computer asks first, in words holding each of `asks`, and axe-core finds
+    nothing. Keep my game: nothing changes and the choice goes back to gentle (the status line
+    holding `kept_status`, when given). Start a new game: a new deal against the standard computer,
+    said in the status line and saved so, that replays."""
+    pick, ask = choice(table), f"{table.selector} [data-opponent-ask]"
+    assert table.open_save(page, save) == "you"
+    before = table.saved(page)
+    page.select_option(pick, "standard")
+    page.wait_for_selector(ask)
+    for words in asks:
+        assert words in plain(page.inner_text(ask))
+    axe_clean(page)
+    # Keep my game: nothing changes, the choice goes back to the level playing.
+    page.locator(f"{ask} [data-opponent-keep]").tap()
+    assert page.locator(ask).count() == 0
+    assert table.saved(page) == before
+    assert page.eval_on_selector(pick, "s => s.value") == "gentle"
+    if kept_status is not None:
+        assert kept_status in table.status(page)
+    # Start a new game: a new deal against the standard computer, saved so.
+    page.select_option(pick, "standard")
+    page.locator(f"{ask} [data-opponent-start]").tap()
+    assert page.locator(ask).count() == 0
+    table.wait_for_human(page)
+    record = table.saved(page)
+    assert record["opponent"] == "standard" and record["seed"] != before["seed"]
+    assert page.get_attribute(pick, "data-opponent") == "standard"
+    assert "You play the standard computer" in table.status(page)
+    saves.replay(table.play, record["players"], record["seed"], record["moves"], opponent="standard")

@@ -137,7 +137,7 @@ def test_a_one_word_edit_changes_only_that_games_keys(tmp_path: Path) -> None:
     assert changed == [("chains", "books"), ("chains", "sheets")]
 
 
-@pytest.mark.parametrize("what", ["a font", "the edition's date", "a house file"])
+@pytest.mark.parametrize("what", ["a font", "the edition's date"])
 def test_what_every_pdf_is_made_from_changes_every_key(tmp_path: Path, what: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     copy = _copy(tmp_path / "project")
@@ -145,14 +145,27 @@ def test_what_every_pdf_is_made_from_changes_every_key(tmp_path: Path, what: str
     if what == "a font":
         font = next((copy / "docs" / "assets" / "fonts").glob("*.ttf"))
         font.write_bytes(font.read_bytes() + b"\0")
-    elif what == "the edition's date":
-        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764374401")
     else:
-        house = tmp_path / "ours.yaml"
-        house.write_text("chips: {}\n", encoding="utf-8")
-        monkeypatch.setenv("RULEBOOK_HOUSE", str(house))
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764374401")
     after = pdfcache.plan(copy, load_games(copy))
     assert all(a.key != b.key for a, b in zip(before, after, strict=True))
+
+
+@pytest.mark.parametrize(("house", "changed"), [
+    ("chips:\n  k-a-2: no-group\n", [("chips", "books")]),
+    ("chips: {k-a-2: no-group}\n3-chip-stack: {odd-chip: dealer}\n", [("3-chip-stack", "books"), ("chips", "books")]),
+    ("chips: {}\n", []),
+])
+def test_a_family_edition_makes_again_only_the_books_its_house_rules_change(tmp_path: Path, house: str,
+                                                                             changed: list[tuple[str, str]],
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = _copy(tmp_path / "project")
+    before = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    path = tmp_path / "ours.yaml"
+    path.write_text(house, encoding="utf-8")
+    monkeypatch.setenv("RULEBOOK_HOUSE", str(path))
+    after = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
+    assert sorted(k for k in before if before[k] != after[k]) == changed
 
 
 def test_a_name_other_games_link_to_changes_their_keys_too(tmp_path: Path) -> None:

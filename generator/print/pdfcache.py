@@ -8,8 +8,10 @@ kept under ``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of ev
 made from (:func:`part_key`): the game's YAML file, what it links to in the other games (their
 names and the labels of their rules), the templates, the print stylesheets, the fonts, every
 source file of the generator, the versions of WeasyPrint and pypdf, the edition printed in the
-footer (version and date) and the house file of a family edition. Nothing else goes in, so a
-one-word edit to one game makes only that game's parts again.
+footer (version and date) and, in a family edition, the game's own house options where they change
+the game (its books only: the score sheets do not read them). Nothing else goes in, so a one-word
+edit to one game makes only that game's parts again, and a family edition whose house file changes
+Chips alone takes the other games' PDFs from the default edition's entries.
 
 Missing parts are made in parallel, one process per part, on the machine's cores
 (:func:`ensure`). An entry is written whole into a temporary folder and renamed into place, and
@@ -125,9 +127,7 @@ def _site_only(path: Path) -> bool:
 def shared_digest(root: Path | str) -> str:
     """The hash of what every PDF is made from: the generator's source files and templates (the
     print stylesheets are among them) but those of the pages alone (:data:`SITE_ONLY`), the fonts,
-    pyproject.toml, the renderers' versions, the edition printed in the footers and the house file
-    of a family edition."""
-    from ..content.house import EDITION_ENV
+    pyproject.toml, the renderers' versions and the edition printed in the footers."""
     from .booklets import project_edition
 
     root = Path(root).resolve()
@@ -143,9 +143,6 @@ def shared_digest(root: Path | str) -> str:
             h.update(f"{package}=none\0".encode())
     edition = project_edition(root)
     h.update(f"edition\0{edition.version}\0{edition.epoch}\0".encode())
-    house = os.environ.get(EDITION_ENV, "")
-    if house:
-        h.update(b"house\0" + Path(house).read_bytes())
     return h.hexdigest()
 
 
@@ -157,21 +154,32 @@ def _links_of(game: Any) -> Any:
     return {"id": game.id, "name": game.data.get("name"), "refs": {k: [v.href, v.label] for k, v in refs.items()}}
 
 
-def part_key(game: Any, games: Sequence[Any], part: str, shared: str) -> str:
-    """The key of a part: ``shared`` (:func:`shared_digest`), the part, the game's own file and
-    what it links to in the other games."""
+def part_key(game: Any, games: Sequence[Any], part: str, shared: str,
+             houses: Mapping[str, Mapping[str, str]] | None = None) -> str:
+    """The key of a part: ``shared`` (:func:`shared_digest`), the part, the game's own file, what
+    it links to in the other games and, for its books, the house options of a family edition
+    (``houses``, by game) that change the game: options left as the family plays give the default
+    edition's books (generator/content/house.py ``edition_data``)."""
+    from ..content.house import changed
+
     h = hashlib.sha256(f"{shared}\0{part}\0{game.id}\0".encode())
     h.update(Path(game.path).read_bytes())
     others = [_links_of(g) for g in games if g.id != game.id]
     h.update(json.dumps(others, sort_keys=True, ensure_ascii=False).encode())
+    chosen = (houses or {}).get(game.id)
+    if part == "books" and chosen and changed(game, chosen):
+        h.update(b"house\0" + json.dumps(dict(chosen), sort_keys=True).encode())
     return h.hexdigest()[:40]
 
 
 def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
     """Every part of every game, with its key; none for a part a game has no file of (a game without
     a score-sheet layout has no sheets: generator/print/scoresheets.py LAYOUTS, issue 26)."""
+    from ..content.house import edition
+
     shared = shared_digest(root)
-    return [Part(g.id, part, part_key(g, games, part, shared)) for g in games for part in PARTS
+    houses = edition(games)  # the family edition's options (RULEBOOK_HOUSE), or none
+    return [Part(g.id, part, part_key(g, games, part, shared, houses)) for g in games for part in PARTS
             if file_names(g.id, part)]
 
 

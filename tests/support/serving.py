@@ -60,6 +60,7 @@ def serving(copy: Path, port: int) -> Iterator[Server]:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1764374400"),
                RULEBOOK_SITE_URL=f"http://127.0.0.1:{port}/")
     env.pop("PYTHONPATH", None)
+    env.pop("RULEBOOK_PDF_CACHE", None)  # the copy's own .cache/pdf/, empty at first: PDFs are made while it serves
     with log.open("w", encoding="utf-8") as out:
         proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
                                 cwd=copy, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)

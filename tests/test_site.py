@@ -169,17 +169,11 @@ def test_fonts_are_self_hosted_woff2(built_site: Path) -> None:
 
 
 def _project_copy(tmp: Path) -> Path:
-    copy = tmp / "project"
-    copy.mkdir()
-    for name in ("mkdocs.yml", "docs", "overrides", "rules-data", "pyproject.toml"):
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, copy / name)
-        else:
-            shutil.copy2(src, copy / name)
-    # mkdocs-macros looks for the `generator` folder in the project (module_name: generator).
-    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
-    return copy
+    """The project's sources in ``tmp / "project"``, the generator by symlink (mkdocs-macros looks
+    for it in the project): the same copy as tests/test_build_errors.py builds and breaks."""
+    from tests.test_build_errors import copy_project
+
+    return copy_project(tmp / "project")
 
 
 def _snapshot(site: Path) -> dict[str, str]:

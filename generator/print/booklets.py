@@ -17,9 +17,10 @@
 * ``out/<id>-rulebook.pdf``, the complete rulebook: A5 pages from ``templates/pdf/rulebook.html``
   (every part of the site page, a contents list, page numbers on every cross-reference), styled
   by ``print/common.css`` + ``print/book.css`` on a measure of ``BOOK_MEASURE_MM``; the parts run
-  on, nothing read as one thought breaks over a page turn, and a second layout balances a page
-  left under half full (:func:`balance_breaks`) and fills the last page of text and the pages the
-  fold needs with ruled lines for notes (:func:`notes_lines_kept`). And ``out/<id>-rulebook-a4.pdf``
+  on, nothing read as one thought breaks over a page turn, a page left under half full is balanced
+  (:func:`balance_breaks`), and ruled lines for notes fill the last page of text and the pages the
+  fold needs (:func:`rulebook_layout`). Page numbers are written in from a layout before
+  (:func:`numbered_layout`). And ``out/<id>-rulebook-a4.pdf``
   / ``-rulebook-letter.pdf``, the same book (rendered again at half-letter for Letter, not scaled)
   two pages to a side in booklet order (:func:`book_order`) to fold (marks on the fold) and staple;
   its back cover, on the outside of the first sheet, says how to print it.
@@ -223,7 +224,19 @@ def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: E
     edition = edition or project_edition(root)
     html = _render_linked("pdf/booklet.html", game, games, edition, elsewhere=f"{game.id}-rulebook.pdf")
     return _weasy(root, html, ("common.css", "cardbox.css"), identifier=_identifier(game, edition, "booklet"),
-                  relayout=lambda document: (html, card_feet_css(document, html)))
+                  lay_out=lambda render: card_box_layout(render, html))
+
+
+def card_box_layout(render: Render, html: str) -> Any:
+    """The card box laid out with its page numbers and foot lines (:func:`card_feet_css`), both read from the
+    layout before, until a layout agrees with both (the second, unless a number moved a part)."""
+    document = render(numbered_links(html, {}), "")
+    for _ in range(PAGE_ROUNDS):
+        pages, feet = anchor_pages(document), card_feet_css(document, html)
+        document = render(numbered_links(html, pages), feet)
+        if _numbers_agree(html, pages, anchor_pages(document)) and card_feet_css(document, html) == feet:
+            break
+    return document
 
 
 #: The parts of the card box a foot line names (``<section id="part-..." data-foot="...">``, pdf/booklet.html).
@@ -268,15 +281,31 @@ def render_rulebook(root: Path | str, game: Any, games: Sequence[Any], edition: 
                               paper_weight=Markup(BOOK_PAPER), page_label=paper.page_label, notes_lines=notes,
                               notes_head=NOTES_HEAD_LINES)
 
-    first = html_with(NOTES_MAX_LINES)
+    full = html_with(NOTES_MAX_LINES)
+    return _weasy(root, full, ("common.css", "book.css"), extra_css=(book_page_css(paper),),
+                  identifier=_identifier(game, edition, f"rulebook-{paper.key}"),
+                  lay_out=lambda render: rulebook_layout(render, full, html_with))
 
-    def settle(document: Any) -> tuple[str, str]:
-        breaks = balance_breaks(document, first)
-        css = "\n".join(f'[id="{ident}"] {{ break-before: page; }}' for ident in breaks)
-        return html_with(notes_lines_kept(document)), css
 
-    return _weasy(root, first, ("common.css", "book.css"), extra_css=(book_page_css(paper),),
-                  identifier=_identifier(game, edition, f"rulebook-{paper.key}"), relayout=settle)
+def rulebook_layout(render: Render, full: str, html_with: Callable[[int], str]) -> Any:
+    """The complete rulebook laid out (issue 27), from ``full``, its HTML with :data:`NOTES_MAX_LINES` ruled
+    lines for notes: with its page numbers (:func:`numbered_layout`); again if a page is left under half
+    full (:func:`balance_breaks`); then only the pages the fold needs are kept, the ruled lines on
+    them and the back cover (print/book.css puts it on a left-hand page, as the last page of a
+    folded book is). When the notes would open a page the fold does not need, the book is laid out
+    once more without them (``html_with(0)``), so the contents do not list them."""
+    document, pages = numbered_layout(render, full, {})
+    breaks = balance_breaks(document, full)
+    css = "\n".join(f'[id="{ident}"] {{ break-before: page; }}' for ident in breaks)
+    if breaks:
+        document, pages = numbered_layout(render, full, pages, css)
+    kept, folded = notes_fold(document)
+    if not kept:
+        return numbered_layout(render, html_with(0), pages, css)[0]
+    back = document.pages[-1]
+    if "pdf-back-cover" not in back.anchors or (len(document.pages) - folded) % 2:
+        raise PdfError("the back cover of the complete rulebook is not on the last, left-hand page")
+    return document.copy(document.pages[:folded - 1] + [back])
 
 
 #: A page of the complete rulebook is at least this full (issue 27: none but the last more than half empty;
@@ -351,11 +380,16 @@ NOTES_HEAD_LINES = 3
 
 
 def notes_lines_kept(document: Any) -> int:
-    """How many ruled lines of "Notes" the complete rulebook keeps, from a first layout with
+    """How many ruled lines of "Notes" the complete rulebook keeps, from a layout with
     :data:`NOTES_MAX_LINES` of them (issue 27): those that fill the last page of text and the pages the
     fold needs, so the book is a multiple of four pages (back cover included) with no blank page and
     no page of text left more than half empty. None when the notes' heading and first lines would
     open a page the fold does not need."""
+    return notes_fold(document)[0]
+
+
+def notes_fold(document: Any) -> tuple[int, int]:
+    """:func:`notes_lines_kept`, and the pages of the folded book (a multiple of four)."""
     pages = [set(page.anchors) for page in document.pages]
     text_ends = max(n for n, ids in enumerate(pages, start=1) if "pdf-text" in ids)
     folded = -(-(text_ends + 1) // 4) * 4  # the back cover makes one more page
@@ -365,7 +399,7 @@ def notes_lines_kept(document: Any) -> int:
         if page is None or page > folded - 1:
             break
         kept = line
-    return kept if kept >= NOTES_HEAD_LINES else 0
+    return (kept if kept >= NOTES_HEAD_LINES else 0), folded
 
 
 def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edition: Edition | None = None) -> bytes:
@@ -722,13 +756,17 @@ def _imposing(game: Any, what: str, make: Any) -> bytes:
     return data
 
 
+#: Lays out HTML (its links numbered) with the print stylesheets and one more stylesheet (maybe empty).
+Render = Callable[[str, str], Any]
+
+
 def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, extra_css: Sequence[str] = (),
-           relayout: Callable[[Any], tuple[str, str] | None] | None = None) -> bytes:
+           lay_out: Callable[[Render], Any] | None = None) -> bytes:
     """Render ``html`` with the print stylesheets: one FontConfiguration for the CSS and the
     PDF, font URLs resolved against ``docs/assets/fonts/`` and a base URL for the document (or
-    the fonts silently fall back to system ones). ``relayout``, given the first layout, returns
-    the HTML and one more stylesheet for a second layout (or None to keep the first): what only
-    the pages once laid out can say."""
+    the fonts silently fall back to system ones). ``lay_out``, given the means to lay out, returns
+    the document to write, for what only the pages once laid out can say (else
+    :func:`numbered_layout` of ``html``)."""
     try:
         from weasyprint import CSS, HTML  # type: ignore[import-untyped]
         from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
@@ -749,14 +787,13 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, ext
                 "pdf_identifier": bytes.fromhex(identifier), "uncompressed_pdf": False,
                 "pdf_tags": True,  # tagged: screen readers can follow the booklet
             }
-            document = HTML(string=html, base_url=base).render(stylesheets=styles, font_config=font_config, **options)
-            again = relayout(document) if relayout is not None else None
-            if again is not None:
-                html, more = again
-                if more:
-                    styles.append(CSS(string=more, base_url=base, font_config=font_config))
-                document = HTML(string=html, base_url=base).render(stylesheets=styles, font_config=font_config,
-                                                                   **options)
+
+            def render(text: str, more: str) -> Any:
+                extra = [CSS(string=more, base_url=base, font_config=font_config)] if more else []
+                return HTML(string=text, base_url=base).render(stylesheets=styles + extra, font_config=font_config,
+                                                               **options)
+
+            document = lay_out(render) if lay_out is not None else numbered_layout(render, html, {})[0]
             data = document.write_pdf(**options)
         except RulebookError:
             raise
@@ -767,6 +804,51 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, ext
     if data is None:  # pragma: no cover
         raise PdfError("WeasyPrint returned no PDF")
     return bytes(data)
+
+
+#: A link to a place in the same PDF. The print stylesheets write the page it points to after it
+#: (``attr(data-page)``: "ruling “How many packs”, p. 12"; the contents' page numbers), from the
+#: ``data-page`` that :func:`numbered_layout` gives it.
+_INNER_LINK = re.compile(r'(<a\b[^>]*?\shref="#([^"]+)")')
+#: Layouts at most before the page numbers are taken as they are (WeasyPrint's own limit for its
+#: ``target-counter()``).
+PAGE_ROUNDS = 8
+
+
+def numbered_links(html: str, pages: Mapping[str, int]) -> str:
+    """``html`` with each link to a place in it given ``data-page``: the page of ``pages`` its target is on
+    (empty when not known yet)."""
+    return _INNER_LINK.sub(lambda m: f'{m.group(1)} data-page="{pages.get(m.group(2), "")}"', html)
+
+
+def anchor_pages(document: Any) -> dict[str, int]:
+    """The page (from 1) each id of a laid-out document starts on."""
+    found: dict[str, int] = {}
+    for number, page in enumerate(document.pages, start=1):
+        for ident in page.anchors:
+            found.setdefault(ident, number)
+    return found
+
+
+def numbered_layout(render: Render, html: str, pages: Mapping[str, int], css: str = "") -> tuple[Any, dict[str, int]]:
+    """A layout of ``html`` (with one more stylesheet, ``css``) whose links name the pages their targets
+    are on, and those pages. The numbers are written in from a layout (``pages``: a guess, at first)
+    and it is laid out again until a layout agrees with them, as a number's width can move a line,
+    so a target, to another page. WeasyPrint's ``target-counter()`` does the same, but lays out again
+    every page holding a number once the page count is known, twice, so most pages of a complete
+    rulebook three times (issue 26); here a layout is made again only while a number is wrong:
+    usually once, when the guess was empty."""
+    for _ in range(PAGE_ROUNDS):
+        document = render(numbered_links(html, pages), css)
+        found = anchor_pages(document)
+        if _numbers_agree(html, pages, found):
+            break
+        pages = found
+    return document, found
+
+
+def _numbers_agree(html: str, written: Mapping[str, int], found: Mapping[str, int]) -> bool:
+    return all(found.get(ident) == written.get(ident) for _, ident in _INNER_LINK.findall(html))
 
 
 _FONT_FILES = (

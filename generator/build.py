@@ -206,7 +206,7 @@ class _Collect(logging.Handler):
 
 @contextmanager
 def _pdf_summary() -> Iterator[None]:
-    """The PDF hook's one line ("PDFs: all 6 parts from .cache/pdf/, none made") on stdout."""
+    """The PDF hook's one line ("PDFs: all 12 parts from .cache/pdf/, none made") on stdout."""
     import sys
 
     logger = logging.getLogger("mkdocs.hooks.rulebook")

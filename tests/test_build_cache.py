@@ -202,13 +202,14 @@ def _build(copy: Path, site: Path) -> str:
 def test_a_second_build_makes_no_pdf_and_an_edit_only_that_games(tmp_path: Path) -> None:
     copy = copy_project(tmp_path / "project")
     site = tmp_path / "site"
-    assert _build(copy, site).startswith("PDFs: made 6 of 6 parts")
+    assert _build(copy, site).startswith("PDFs: made 12 of 12 parts")
     first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    assert _build(copy, site) == "PDFs: all 6 parts from .cache/pdf/, none made"
+    assert _build(copy, site) == "PDFs: all 12 parts from .cache/pdf/, none made"
     # The second build is the first, byte for byte, sw.js included.
     assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == first
     edit(copy / "rules-data" / "chains.yaml", "or the same suit", "or the matching suit")
-    assert _build(copy, site) == "PDFs: made 2 of 6 parts (chains books, chains sheets), 4 from .cache/pdf/"
+    assert _build(copy, site) == ("PDFs: made 4 of 12 parts (chains book-a5, chains book-letter, chains cards, chains sheets), "
+                                 "8 from .cache/pdf/")
     after = {p.name: p.read_bytes() for p in (site / "pdf").glob("*.pdf")}
     pdfs = {p.name: data for p, data in first.items() if p.parts[0] == "pdf"}
     assert sorted(n for n in pdfs if pdfs[n] != after[n] and not n.startswith("chains")) == []

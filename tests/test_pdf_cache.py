@@ -17,6 +17,8 @@ from generator.content.loader import load_games
 from generator.print import pdfcache
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The parts that make a game's books (every part but its score sheets), sorted.
+BOOKS = sorted(part for part in pdfcache.PARTS if part != "sheets")
 
 
 def _copy(dest: Path) -> Path:
@@ -134,7 +136,7 @@ def test_a_one_word_edit_changes_only_that_games_keys(tmp_path: Path) -> None:
     chains.write_text(text.replace(" the ", " THE ", 1), encoding="utf-8")
     after = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}
     changed = sorted(k for k in before if before[k] != after[k])
-    assert changed == [("chains", "books"), ("chains", "sheets")]
+    assert changed == [("chains", "book-a5"), ("chains", "book-letter"), ("chains", "cards"), ("chains", "sheets")]
 
 
 @pytest.mark.parametrize("what", ["a font", "the edition's date"])
@@ -152,8 +154,9 @@ def test_what_every_pdf_is_made_from_changes_every_key(tmp_path: Path, what: str
 
 
 @pytest.mark.parametrize(("house", "changed"), [
-    ("chips:\n  k-a-2: no-group\n", [("chips", "books")]),
-    ("chips: {k-a-2: no-group}\n3-chip-stack: {odd-chip: dealer}\n", [("3-chip-stack", "books"), ("chips", "books")]),
+    ("chips:\n  k-a-2: no-group\n", [("chips", part) for part in BOOKS]),
+    ("chips: {k-a-2: no-group}\n3-chip-stack: {odd-chip: dealer}\n",
+     [("3-chip-stack", part) for part in BOOKS] + [("chips", part) for part in BOOKS]),
     ("chips: {}\n", []),
 ])
 def test_a_family_edition_makes_again_only_the_books_its_house_rules_change(tmp_path: Path, house: str,
@@ -182,12 +185,12 @@ def test_a_name_other_games_link_to_changes_their_keys_too(tmp_path: Path) -> No
 def test_a_failed_part_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
     copy = _copy(tmp_path / "project")
     (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
-    missing = pdfcache.Part("no-such-game", "books", "c" * 40)
+    missing = pdfcache.Part("no-such-game", "cards", "c" * 40)
     with pytest.raises(pdfcache.PdfCacheError) as caught:
         pdfcache.render_missing(copy, [missing])
     assert "no-such-game" in str(caught.value) and "\n" not in str(caught.value)
     assert not (copy / pdfcache.CACHE_DIR / "no-such-game").exists() or not any(
-        (copy / pdfcache.CACHE_DIR / "no-such-game").glob("books-*"))
+        (copy / pdfcache.CACHE_DIR / "no-such-game").glob("cards-*"))
 
 
 def test_the_worker_command_says_one_line_and_exits_2(tmp_path: Path) -> None:

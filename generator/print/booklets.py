@@ -164,22 +164,31 @@ class Edition:
 
 def pdf_files(game_id: str) -> list[dict[str, str]]:
     """The files of a game this module writes, for the site's "Keep & share" block: name (under
-    ``pdf/``), label, paper and what the file is for (``about``)."""
+    ``pdf/``), label, paper and what the file is for (``about``); and the part of :data:`PARTS` that
+    makes it."""
     return [
-        {"name": f"{game_id}.pdf", "label": "Card-box rules", "paper": "63 × 88 mm",
+        {"name": f"{game_id}.pdf", "label": "Card-box rules", "paper": "63 × 88 mm", "part": "cards",
          "about": "the rules to keep with the cards: every rule and ruling, a few examples"},
-        {"name": f"{game_id}-a4.pdf", "label": "Card-box rules to print and cut", "paper": "A4",
+        {"name": f"{game_id}-a4.pdf", "label": "Card-box rules to print and cut", "paper": "A4", "part": "cards",
          "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
         {"name": f"{game_id}-letter.pdf", "label": "Card-box rules to print and cut", "paper": "US Letter",
+         "part": "cards",
          "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
-        {"name": f"{game_id}-rulebook.pdf", "label": "Complete rulebook", "paper": "A5",
+        {"name": f"{game_id}-rulebook.pdf", "label": "Complete rulebook", "paper": "A5", "part": "book-a5",
          "about": "everything on this page, with a contents list and page numbers, to read or print"},
         {"name": f"{game_id}-rulebook-a4.pdf", "label": "Complete rulebook to print as a booklet", "paper": "A4",
+         "part": "book-a5",
          "about": "the complete rulebook two pages to a side: print both sides, fold and staple"},
         {"name": f"{game_id}-rulebook-letter.pdf", "label": "Complete rulebook to print as a booklet",
-         "paper": "US Letter",
+         "paper": "US Letter", "part": "book-letter",
          "about": "the complete rulebook on half-letter pages, two to a side: print both sides, fold and staple"},
     ]
+
+
+#: What :func:`build_part` makes, each part alone (generator/print/pdfcache.py keeps and makes them one job
+#: each, so a build shares them out over the cores): the card-box rules and their sheets; the A5 rulebook
+#: and its A4 booklet; the half-letter rulebook as a Letter booklet.
+PARTS = ("cards", "book-a5", "book-letter")
 
 
 #: Which files are small enough to keep for offline use at once (the card-box rules), and which are
@@ -230,10 +239,10 @@ def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: E
 def card_box_layout(render: Render, html: str) -> Any:
     """The card box laid out with its page numbers and foot lines (:func:`card_feet_css`), both read from the
     layout before, until a layout agrees with both (the second, unless a number moved a part)."""
-    document = render(numbered_links(html, {}), "")
+    document = render(html, {}, "")
     for _ in range(PAGE_ROUNDS):
         pages, feet = anchor_pages(document), card_feet_css(document, html)
-        document = render(numbered_links(html, pages), feet)
+        document = render(html, pages, feet)
         if _numbers_agree(html, pages, anchor_pages(document)) and card_feet_css(document, html) == feet:
             break
     return document
@@ -717,23 +726,35 @@ def project_edition(root: Path | str) -> Edition:
 # --------------------------------------------------------------------------- internals
 
 
-def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> list[Path]:
+def build_part(root: Path | str, game: Any, games: Sequence[Any], part: str) -> dict[str, bytes]:
+    """The files of one of :data:`PARTS` of ``game``, by name."""
+    root = Path(root)
     edition = project_edition(root)
+    files: dict[str, bytes] = {}
+    if part == "cards":
+        booklet = files[f"{game.id}.pdf"] = render_booklet(root, game, games, edition)
+        for paper in PAPERS.values():
+            files[f"{game.id}-{paper.key}.pdf"] = _imposing(game, paper.label, lambda p=paper: impose(
+                root, game, booklet, p, edition))
+        return files
+    key = {"book-a5": "a4", "book-letter": "letter"}.get(part)
+    if key is None:
+        raise PdfError(f"unknown part {part!r} (known: {', '.join(PARTS)})")
+    bpaper = BOOK_PAPERS[key]
+    book = render_rulebook(root, game, games, edition, bpaper)
+    if key == "a4":
+        files[f"{game.id}-rulebook.pdf"] = book
+    files[f"{game.id}-rulebook-{key}.pdf"] = _imposing(game, f"{bpaper.label} booklet", lambda: (
+        impose_book(root, game, book, bpaper, edition)))
+    return files
+
+
+def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> list[Path]:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PdfError(f"cannot create {out_dir}: {exc.strerror or exc}") from None
-    booklet = render_booklet(root, game, games, edition)
-    files = {f"{game.id}.pdf": booklet}
-    for paper in PAPERS.values():
-        files[f"{game.id}-{paper.key}.pdf"] = _imposing(game, paper.label, lambda p=paper: impose(
-            root, game, booklet, p, edition))
-    for key, bpaper in BOOK_PAPERS.items():
-        book = render_rulebook(root, game, games, edition, bpaper)
-        if key == "a4":
-            files[f"{game.id}-rulebook.pdf"] = book
-        files[f"{game.id}-rulebook-{key}.pdf"] = _imposing(game, f"{bpaper.label} booklet", lambda b=bpaper, bk=book: (
-            impose_book(root, game, bk, b, edition)))
+    files = {name: data for part in PARTS for name, data in build_part(root, game, games, part).items()}
     written = []
     for name, data in files.items():
         path = out_dir / name
@@ -756,8 +777,9 @@ def _imposing(game: Any, what: str, make: Any) -> bytes:
     return data
 
 
-#: Lays out HTML (its links numbered) with the print stylesheets and one more stylesheet (maybe empty).
-Render = Callable[[str, str], Any]
+#: Lays out HTML with the print stylesheets and one more (maybe empty), each link to a place in it given the
+#: page of its target (by id; :func:`numbered_layout`).
+Render = Callable[[str, Mapping[str, int], str], Any]
 
 
 def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, extra_css: Sequence[str] = (),
@@ -788,10 +810,17 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, ext
                 "pdf_tags": True,  # tagged: screen readers can follow the booklet
             }
 
-            def render(text: str, more: str) -> Any:
+            parsed: dict[str, Any] = {}
+
+            def render(text: str, pages: Mapping[str, int], more: str) -> Any:
+                # The same HTML laid out again with other numbers is parsed once (0.2 s a rulebook).
+                if text not in parsed:
+                    parsed.clear()
+                    parsed[text] = HTML(string=text, base_url=base)
+                source = parsed[text]
+                number_links(source.etree_element, pages)
                 extra = [CSS(string=more, base_url=base, font_config=font_config)] if more else []
-                return HTML(string=text, base_url=base).render(stylesheets=styles + extra, font_config=font_config,
-                                                               **options)
+                return source.render(stylesheets=styles + extra, font_config=font_config, **options)
 
             document = lay_out(render) if lay_out is not None else numbered_layout(render, html, {})[0]
             data = document.write_pdf(**options)
@@ -808,17 +837,20 @@ def _weasy(root: Path, html: str, sheets: Sequence[str], *, identifier: str, ext
 
 #: A link to a place in the same PDF. The print stylesheets write the page it points to after it
 #: (``attr(data-page)``: "ruling “How many packs”, p. 12"; the contents' page numbers), from the
-#: ``data-page`` that :func:`numbered_layout` gives it.
-_INNER_LINK = re.compile(r'(<a\b[^>]*?\shref="#([^"]+)")')
+#: ``data-page`` that :func:`number_links` gives it.
+_INNER_LINK = re.compile(r'<a\b[^>]*?\shref="#([^"]+)"')
 #: Layouts at most before the page numbers are taken as they are (WeasyPrint's own limit for its
 #: ``target-counter()``).
 PAGE_ROUNDS = 8
 
 
-def numbered_links(html: str, pages: Mapping[str, int]) -> str:
-    """``html`` with each link to a place in it given ``data-page``: the page of ``pages`` its target is on
-    (empty when not known yet)."""
-    return _INNER_LINK.sub(lambda m: f'{m.group(1)} data-page="{pages.get(m.group(2), "")}"', html)
+def number_links(root: Any, pages: Mapping[str, int]) -> None:
+    """Give each link to a place in the parsed document ``root`` (an ElementTree element) ``data-page``:
+    the page of ``pages`` its target is on (empty when not known yet)."""
+    for link in root.iter("a"):
+        href = link.get("href") or ""
+        if href.startswith("#"):
+            link.set("data-page", str(pages.get(href[1:], "")))
 
 
 def anchor_pages(document: Any) -> dict[str, int]:
@@ -839,7 +871,7 @@ def numbered_layout(render: Render, html: str, pages: Mapping[str, int], css: st
     rulebook three times (issue 26); here a layout is made again only while a number is wrong:
     usually once, when the guess was empty."""
     for _ in range(PAGE_ROUNDS):
-        document = render(numbered_links(html, pages), css)
+        document = render(html, pages, css)
         found = anchor_pages(document)
         if _numbers_agree(html, pages, found):
             break
@@ -848,7 +880,7 @@ def numbered_layout(render: Render, html: str, pages: Mapping[str, int], css: st
 
 
 def _numbers_agree(html: str, written: Mapping[str, int], found: Mapping[str, int]) -> bool:
-    return all(found.get(ident) == written.get(ident) for _, ident in _INNER_LINK.findall(html))
+    return all(found.get(ident) == written.get(ident) for ident in _INNER_LINK.findall(html))
 
 
 _FONT_FILES = (

@@ -1,20 +1,21 @@
 """The PDFs of a build, kept in ``.cache/pdf/`` and made again only when what they are made from
 changes (issue 26, "builds that reuse their work").
 
-Each game's files come in two parts, each one job: ``books`` (the card-box rules, the complete
-rulebook and their print-at-home sheets, :func:`generator.print.booklets.build_game_pdfs`) and
-``sheets`` (the blank score sheets, :func:`generator.print.scoresheets.render_scoresheet`). A part is
+Each game's files come in four parts, each one job: ``cards`` (the card-box rules and their
+print-at-home sheets), ``book-a5`` (the complete rulebook and its A4 booklet), ``book-letter`` (the
+Letter booklet: :func:`generator.print.booklets.build_part`) and ``sheets`` (the blank score sheets,
+:func:`generator.print.scoresheets.render_scoresheet`). A part is
 kept under ``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of everything the part is
 made from (:func:`part_key`): the game's YAML file, what it links to in the other games (their
 names and the labels of their rules), the templates, the print stylesheets, the fonts, every
 source file of the generator, the versions of WeasyPrint and pypdf, the edition printed in the
 footer (version and date) and, in a family edition, the game's own house options where they change
-the game (its books only: the score sheets do not read them). Nothing else goes in, so a one-word
+the game (its books only, not its score sheets, which do not read them). Nothing else goes in, so a one-word
 edit to one game makes only that game's parts again, and a family edition whose house file changes
 Chips alone takes the other games' PDFs from the default edition's entries.
 
-Missing parts are made in parallel, one process per part, on the machine's cores
-(:func:`ensure`). An entry is written whole into a temporary folder and renamed into place, and
+Missing parts are made in parallel by one process per core, each making one part after another,
+the biggest first (:func:`render_missing`). An entry is written whole into a temporary folder and renamed into place, and
 it holds ``manifest.json`` with the sha256 of every file: an entry that does not match it (cut
 short, edited, half written by a process that died) is removed and made again, never served.
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import selectors
 import shutil
 import subprocess
 import sys
@@ -45,8 +47,8 @@ CACHE_DIR = Path(".cache") / "pdf"
 CACHE_ENV = "RULEBOOK_PDF_CACHE"
 #: Changed when the layout of an entry changes, so old entries are never read the new way.
 FORMAT = "pdfcache-1"
-#: The parts of a game, each made by one job.
-PARTS = ("books", "sheets")
+#: The parts of a game, each made by one job: the biggest first, so the cores finish together.
+PARTS = ("book-a5", "book-letter", "cards", "sheets")
 #: Entries kept per game and part (the newest used): enough to go back and forth between two edits.
 KEEP = 3
 
@@ -59,7 +61,7 @@ class PdfCacheError(RulebookError):
 
 @dataclass(frozen=True)
 class Part:
-    """One job: a game's ``books`` or ``sheets``, and the key of what it is made from."""
+    """One job: a part of :data:`PARTS` of a game, and the key of what it is made from."""
 
     game_id: str
     part: str
@@ -85,7 +87,7 @@ def file_names(game_id: str, part: str) -> list[str]:
     from .booklets import pdf_files
     from .scoresheets import sheet_files
 
-    files = pdf_files(game_id) if part == "books" else sheet_files(game_id)
+    files = sheet_files(game_id) if part == "sheets" else [f for f in pdf_files(game_id) if f["part"] == part]
     return [f["name"] for f in files]
 
 
@@ -167,7 +169,7 @@ def part_key(game: Any, games: Sequence[Any], part: str, shared: str,
     others = [_links_of(g) for g in games if g.id != game.id]
     h.update(json.dumps(others, sort_keys=True, ensure_ascii=False).encode())
     chosen = (houses or {}).get(game.id)
-    if part == "books" and chosen and changed(game, chosen):
+    if part != "sheets" and chosen and changed(game, chosen):
         h.update(b"house\0" + json.dumps(dict(chosen), sort_keys=True).encode())
     return h.hexdigest()[:40]
 
@@ -270,19 +272,23 @@ def _prune(base: Path, part: str) -> None:
 # --------------------------------------------------------------------------- making parts
 
 
+#: The games a worker read (root -> games): one worker serves one build, so it reads the files once.
+_GAMES: dict[str, list[Any]] = {}
+
+
 def render_part(root: str, game_id: str, part: str) -> dict[str, bytes]:
     """Make one part's files (in whatever process runs it) and return them by name."""
     from ..content.loader import load_games
-    from .booklets import build_game_pdfs
+    from .booklets import PdfError, build_part
     from .scoresheets import render_scoresheet
 
-    if part == "books":
-        with tempfile.TemporaryDirectory(prefix="rulebook-pdf-") as out:
-            paths = build_game_pdfs(root, game_id, out)
-            return {p.name: p.read_bytes() for p in paths}
-    games = load_games(root)
+    games = _GAMES.get(root) or _GAMES.setdefault(root, load_games(root))
+    game = next((g for g in games if g.id == game_id), None)
+    if game is None:
+        raise PdfError(f"unknown game id {game_id!r}: rules-data/ defines {', '.join(sorted(g.id for g in games))}")
+    if part != "sheets":
+        return build_part(root, game, games, part)
     datas = [g.data for g in games]
-    game = next(g for g in games if g.id == game_id)
     return {f"{game_id}-score-{key}.pdf": render_scoresheet(Path(root), game.data, datas, key)
             for key in ("a4", "letter")}
 
@@ -307,53 +313,114 @@ def workers(jobs: int) -> int:
     return max(1, min(jobs, cores))
 
 
+@dataclass
+class _Worker:
+    """A process making parts one after another: it reads ``GAME PART KEY`` lines and answers each
+    with one line, ``ok`` or what failed."""
+
+    proc: subprocess.Popen[str]
+    err: Any  # its stderr, kept in a temporary file for the last words of a worker that died
+    part: Part | None = None
+
+
 def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part], None] | None = None,
                    *, nice: int = 0) -> dict[Part, dict[str, Path]]:
-    """Make ``parts`` in parallel, one process each (``python -m generator.print.pdfcache``, run in
-    the project, so a copy of the project renders with its own generator), at most one per core,
-    and store each. A failed part raises PdfCacheError after the others finished (their work is
-    kept). Processes, not threads: WeasyPrint holds the interpreter; and fresh ones, not forks,
-    because ``make serve`` calls this from a thread of a server that holds locks. ``nice``: how much
-    lower the processes run (``make serve`` gives its page rebuilds the cores first)."""
+    """Make ``parts`` in parallel and store each: one worker process per core (never more than the
+    parts), each given the biggest part left as soon as it is free, so the cores finish together and
+    Python and WeasyPrint start once per core, not once per part. A worker is
+    ``python -m generator.print.pdfcache ROOT``, run in the project, so a copy of the project renders
+    with its own generator. A failed part raises PdfCacheError after the others finished (their
+    work is kept). Processes, not threads: WeasyPrint holds the interpreter; and fresh ones, not
+    forks, because ``make serve`` calls this from a thread of a server that holds locks. ``nice``:
+    how much lower the workers run (``make serve`` gives its page rebuilds the cores first)."""
     root_p = Path(root).resolve()
     made: dict[Part, dict[str, Path]] = {}
     errors: list[str] = []
-    queue = sorted(parts, key=lambda p: p.part != "books")  # the biggest first
-    running: dict[Part, tuple[subprocess.Popen[str], Any]] = {}
-    limit = workers(len(queue))
+    order = {name: n for n, name in enumerate(PARTS)}
+    # The biggest first: the rulebooks, and of the same part the game with the longest rules.
+    queue = sorted(parts, key=lambda p: (order.get(p.part, len(PARTS)), -_size(root_p, p.game_id)))
+    env = dict(os.environ, RULEBOOK_PDF_NICE=str(nice), RULEBOOK_PDF_PARENT=str(os.getpid()))
+    selector = selectors.DefaultSelector()
+    alive: list[_Worker] = []
+
+    def start() -> _Worker:
+        err = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the worker ends
+        proc = subprocess.Popen([sys.executable, "-m", "generator.print.pdfcache", str(root_p)], cwd=root_p, env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True, bufsize=1)
+        worker = _Worker(proc, err)
+        assert proc.stdout is not None
+        selector.register(proc.stdout, selectors.EVENT_READ, worker)
+        alive.append(worker)
+        return worker
+
+    def give(worker: _Worker) -> None:
+        assert worker.proc.stdin is not None
+        worker.part = queue.pop(0) if queue else None
+        if worker.part is None:
+            worker.proc.stdin.close()  # nothing left: the worker ends
+            return
+        try:
+            worker.proc.stdin.write(f"{worker.part.game_id} {worker.part.part} {worker.part.key}\n")
+            worker.proc.stdin.flush()
+        except OSError:  # it died already: its end, read below, fails the part
+            pass
+
+    def finished(worker: _Worker, part: Part, answer: str) -> None:
+        files = lookup(root_p, part) if answer == "ok" else None
+        if files is None:
+            errors.append(answer if answer and answer != "ok" else
+                          f"the {part.part} of {part.game_id}: the worker stored nothing")
+            return
+        made[part] = files
+        if done is not None:
+            done(part)
+
     try:
-        while queue or running:
-            while queue and len(running) < limit:
-                part = queue.pop(0)
-                err = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # noqa: SIM115 - closed when the process ends
-                running[part] = (subprocess.Popen(
-                    [sys.executable, "-m", "generator.print.pdfcache", str(root_p), part.game_id, part.part, part.key],
-                    cwd=root_p, env=dict(os.environ, RULEBOOK_PDF_NICE=str(nice), RULEBOOK_PDF_PARENT=str(os.getpid())),
-                    stdout=subprocess.DEVNULL, stderr=err, text=True), err)
-            time.sleep(0.05)
-            for part, (proc, err) in list(running.items()):
-                if proc.poll() is None:
+        for _ in range(workers(len(queue))):
+            give(start())
+        while any(w.part is not None for w in alive):
+            for key, _ in selector.select():
+                worker: _Worker = key.data
+                assert worker.proc.stdout is not None
+                line = worker.proc.stdout.readline()
+                part = worker.part
+                if line:
+                    if part is not None:
+                        finished(worker, part, line.strip())
+                    give(worker)
                     continue
-                del running[part]
-                err.seek(0)
-                lines = [line for line in err.read().splitlines() if line.strip()]
-                err.close()
-                files = lookup(root_p, part) if proc.returncode == 0 else None
-                if files is None:
+                # The worker died: its part failed with its last words; the parts left go on in a new one.
+                selector.unregister(worker.proc.stdout)
+                alive.remove(worker)
+                code = worker.proc.wait()
+                worker.err.seek(0)
+                lines = [ln for ln in worker.err.read().splitlines() if ln.strip()]
+                worker.err.close()
+                if part is not None:
                     errors.append(lines[-1] if lines else
-                                  f"the {part.part} of {part.game_id}: the process ended with code {proc.returncode}")
-                    continue
-                made[part] = files
-                if done is not None:
-                    done(part)
+                                  f"the {part.part} of {part.game_id}: the process ended with code {code}")
+                if queue:
+                    give(start())
+        for worker in alive:
+            worker.proc.wait()
     finally:
-        for proc, err in running.values():
-            proc.kill()
-            proc.wait()
-            err.close()
+        for worker in alive:
+            if worker.proc.poll() is None:
+                worker.proc.kill()
+                worker.proc.wait()
+            worker.err.close()
+        selector.close()
     if errors:
         raise PdfCacheError(errors[0])
     return made
+
+
+def _size(root: Path, game_id: str) -> int:
+    """How long a game's rules are (its YAML file's size): the longer, the longer its PDFs take."""
+    try:
+        return (root / "rules-data" / f"{game_id}.yaml").stat().st_size
+    except OSError:
+        return 0
 
 
 def ensure(root: Path | str, games: Sequence[Any]) -> tuple[dict[str, Path], list[Part]]:
@@ -397,16 +464,37 @@ def _end_with_parent() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m generator.print.pdfcache ROOT GAME PART KEY``: one part, stored under KEY."""
-    root, game_id, part, key = list(sys.argv[1:] if argv is None else argv)
+    """``python -m generator.print.pdfcache ROOT GAME PART KEY``: one part, stored under KEY.
+    ``python -m generator.print.pdfcache ROOT``: a worker of :func:`render_missing`, making the
+    parts its standard input names, one ``GAME PART KEY`` a line, answering each on its standard
+    output with one line (``ok`` or what failed) until its input ends."""
+    args = list(sys.argv[1:] if argv is None else argv)
     _end_with_parent()
     nice = int(os.environ.get("RULEBOOK_PDF_NICE", "0") or 0)
     if nice > 0:
         os.nice(nice)
+    if len(args) == 1:
+        return _serve(args[0])
+    root, game_id, part, key = args
     error = _job(root, Part(game_id, part, key))
     if error is not None:
         print(error, file=sys.stderr)
         return 2
+    return 0
+
+
+def _serve(root: str) -> int:
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # whatever else writes to the standard output goes to stderr, not into the answers
+    sys.stdout = sys.stderr
+    for line in sys.stdin:
+        fields = line.split()
+        if len(fields) != 3:
+            answers.write(f"not a part: {' '.join(line.split())[:80]!r}\n")
+        else:
+            error = _job(root, Part(*fields))
+            answers.write(" ".join((error or "ok").split()) + "\n")
+        answers.flush()
     return 0
 
 

@@ -51,8 +51,10 @@ def build_once() -> Path:
             games = load_games(ROOT)
             files, _made = pdfcache.ensure(ROOT, games)
         for game in games:
-            for name in pdfcache.file_names(game.id, "books"):
-                shutil.copy2(files[name], out / name)
+            for part in pdfcache.PARTS:
+                if part != "sheets":
+                    for name in pdfcache.file_names(game.id, part):
+                        shutil.copy2(files[name], out / name)
     finally:
         if old is None:
             os.environ.pop("SOURCE_DATE_EPOCH", None)

@@ -39,6 +39,7 @@ Any failure is a :class:`PdfError` (a ``RulebookError``) with a one-line message
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import io
 import logging
@@ -46,6 +47,7 @@ import os
 import re
 import subprocess
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -749,12 +751,32 @@ def build_part(root: Path | str, game: Any, games: Sequence[Any], part: str) -> 
     return files
 
 
+@contextmanager
+def collect_after() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the block runs, and one collection after it.
+    WeasyPrint makes millions of small objects and keeps most of them to the end of a layout, so
+    the collector, run every 700 new ones, went over them again and again for nothing: a fifth of
+    the CPU of every PDF (issue 26; bench/bench_build.py). The memory a PDF holds is the same at
+    its peak (about 190 MB), and is given back after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+        gc.collect()
+
+
 def _build_game(root: Path, game: Any, games: Sequence[Any], out_dir: Path) -> list[Path]:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PdfError(f"cannot create {out_dir}: {exc.strerror or exc}") from None
-    files = {name: data for part in PARTS for name, data in build_part(root, game, games, part).items()}
+    files: dict[str, bytes] = {}
+    for part in PARTS:
+        with collect_after():
+            files.update(build_part(root, game, games, part))
     written = []
     for name, data in files.items():
         path = out_dir / name

@@ -295,8 +295,12 @@ def render_part(root: str, game_id: str, part: str) -> dict[str, bytes]:
 
 def _job(root: str, part: Part) -> str | None:
     """Make the part and store it; a failure comes back as one line."""
+    from .booklets import collect_after
+
     try:
-        store(root, part, render_part(root, part.game_id, part.part))
+        with collect_after():
+            files = render_part(root, part.game_id, part.part)
+        store(root, part, files)
     except RulebookError as exc:
         return str(exc)
     except Exception as exc:  # noqa: BLE001 - one line naming the game, never a traceback

@@ -193,6 +193,21 @@ def test_a_failed_part_is_one_line_and_stores_nothing(tmp_path: Path) -> None:
         (copy / pdfcache.CACHE_DIR / "no-such-game").glob("cards-*"))
 
 
+def test_the_parts_after_a_failed_one_are_still_made_by_the_workers(tmp_path: Path) -> None:
+    """Three parts on the workers (one per core): the failed one first, as the biggest; the score sheets of
+    two games after it, made and stored all the same, and the failure still said."""
+    copy = _copy(tmp_path / "project")
+    (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    games = load_games(copy)
+    sheets = [part for part in pdfcache.plan(copy, games) if part.part == "sheets"][:2]
+    assert len(sheets) == 2
+    made: list[pdfcache.Part] = []
+    with pytest.raises(pdfcache.PdfCacheError, match="no-such-game"):
+        pdfcache.render_missing(copy, [*sheets, pdfcache.Part("no-such-game", "book-a5", "c" * 40)], made.append)
+    assert sorted(made, key=str) == sorted(sheets, key=str)
+    assert all(pdfcache.lookup(copy, part) is not None for part in sheets)
+
+
 def test_the_worker_command_says_one_line_and_exits_2(tmp_path: Path) -> None:
     copy = _copy(tmp_path / "project")
     (copy / "generator").symlink_to(ROOT / "generator", target_is_directory=True)

@@ -4,20 +4,21 @@ changes (issue 26, "builds that reuse their work").
 Each game's files come in four parts, each one job: ``cards`` (the card-box rules and their
 print-at-home sheets), ``book-a5`` (the complete rulebook and its A4 booklet), ``book-letter`` (the
 Letter booklet: :func:`generator.print.booklets.build_part`) and ``sheets`` (the blank score sheets,
-:func:`generator.print.scoresheets.render_scoresheet`). A part is
-kept under ``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of everything the part is
-made from (:func:`part_key`): the game's YAML file, what it links to in the other games (their
-names and the labels of their rules), the templates, the print stylesheets, the fonts, every
-source file of the generator, the versions of WeasyPrint and pypdf, the edition printed in the
-footer (version and date) and, in a family edition, the game's own house options where they change
-the game (its books only, not its score sheets, which do not read them). Nothing else goes in, so a one-word
-edit to one game makes only that game's parts again, and a family edition whose house file changes
-Chips alone takes the other games' PDFs from the default edition's entries.
+:func:`generator.print.scoresheets.render_scoresheet`). A part is kept under
+``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of everything the part is made from
+(:func:`part_key`): the game's YAML file, what it links to in the other games (their names and the
+labels of their rules), the templates, the print stylesheets, the fonts, every source file of the
+generator, the versions of WeasyPrint and pypdf, the edition printed in the footer (version and
+date) and, in a family edition, the game's own house options where they change the game (its books
+only, not its score sheets, which do not read them). Nothing else goes in, so a one-word edit to one
+game makes only that game's parts again, and a family edition whose house file changes Chips alone
+takes the other games' PDFs from the default edition's entries.
 
-Missing parts are made in parallel by one process per core, each making one part after another,
-the biggest first (:func:`render_missing`). An entry is written whole into a temporary folder and renamed into place, and
-it holds ``manifest.json`` with the sha256 of every file: an entry that does not match it (cut
-short, edited, half written by a process that died) is removed and made again, never served.
+Missing parts are made in parallel by one process per core, each making one part after another, the
+biggest first (:func:`render_missing`). An entry is written whole into a temporary folder and
+renamed into place, and it holds ``manifest.json`` with the sha256 of every file: an entry that does
+not match it (cut short, edited, half written by a process that died) is removed and made again,
+never served.
 """
 
 from __future__ import annotations
@@ -369,7 +370,7 @@ def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part
         except OSError:  # it died already: its end, read below, fails the part
             pass
 
-    def finished(worker: _Worker, part: Part, answer: str) -> None:
+    def finished(part: Part, answer: str) -> None:
         files = lookup(root_p, part) if answer == "ok" else None
         if files is None:
             errors.append(answer if answer and answer != "ok" else
@@ -390,7 +391,7 @@ def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part
                 part = worker.part
                 if line:
                     if part is not None:
-                        finished(worker, part, line.strip())
+                        finished(part, line.strip())
                     give(worker)
                     continue
                 # The worker died: its part failed with its last words; the parts left go on in a new one.

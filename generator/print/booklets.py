@@ -334,7 +334,8 @@ def balance_breaks(document: Any, html: str) -> list[str]:
     of text ends less than :data:`BOOK_MIN_FILL` full because the thought after it (a ruling, a worked
     example: never split) needs the next page, the last thoughts of the page BEFORE it move down to it,
     when that leaves both pages full enough. The pages after are laid out as before: the thought that
-    did not fit still opens the next page, so the notes counted on the first layout still fit."""
+    did not fit still opens the next page (the notes are then counted on the layout with the breaks:
+    :func:`rulebook_layout`)."""
     from weasyprint.formatting_structure import boxes  # type: ignore[import-untyped]
 
     units = {a or b for a, b in _UNIT.findall(html)}

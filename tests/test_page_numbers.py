@@ -97,6 +97,28 @@ def test_the_rulebook_keeps_the_pages_the_fold_needs_and_the_back_cover_from_one
     assert book.copied_from is long and len(renders.seen) == 2  # without numbers, then with them
 
 
+def test_a_page_left_half_empty_is_balanced_and_the_notes_counted_on_the_balanced_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first layout leaves a page half empty (balance_breaks: break before "ruling-x"). The layout with that
+    # break ends its text on page 6: a book of 8 pages, its notes those on pages 6 and 7 of THAT layout (the
+    # first one's would make a book of 4).
+    first = document(["cover"], ["pdf-text", "far"], ["pdf-text", "ruling-x", "part-notes", *_notes(1, 3)],
+                     _notes(4, 100), [], ["pdf-back-cover"])
+    balanced = document(["cover"], ["pdf-text", "far"], ["pdf-text"], ["pdf-text", "ruling-x"], ["pdf-text"],
+                        ["pdf-text", "part-notes", *_notes(1, 5)], _notes(6, 27), _notes(28, 100), [],
+                        ["pdf-back-cover"])
+    css: list[str] = []
+
+    def lay_out(html: str, pages: Mapping[str, int], more: str) -> Document:
+        css.append(more)
+        return balanced if more else first
+
+    monkeypatch.setattr(booklets, "balance_breaks", lambda laid, html: ["ruling-x"] if laid is first else [])
+    book = booklets.rulebook_layout(lay_out, HTML, lambda notes: HTML)
+    assert css[-1] == '[id="ruling-x"] { break-before: page; }'
+    assert book.copied_from is balanced and book.pages == balanced.pages[:7] + balanced.pages[-1:]
+
+
 def test_notes_that_would_open_a_page_the_fold_does_not_need_are_left_out_and_the_book_laid_out_again() -> None:
     # The text fills page 3, so the notes would start page 4: the back cover's. Laid out again without them
     # (html_with(0)), so the contents list no notes.

@@ -222,11 +222,15 @@ def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list
 
     root = Path(root)
     games = load_games(root)
-    by_id = {g.id: g for g in games}
-    if game_id not in by_id:
-        known = ", ".join(sorted(by_id))
-        raise PdfError(f"unknown game id {game_id!r}: rules-data/ defines {known}")
-    return _build_game(root, by_id[game_id], games, Path(out_dir))
+    return _build_game(root, game_by_id(games, game_id), games, Path(out_dir))
+
+
+def game_by_id(games: Sequence[Any], game_id: str) -> Any:
+    """The loaded game ``game_id`` of ``games``, or a PdfError listing the ids rules-data/ defines."""
+    for game in games:
+        if game.id == game_id:
+            return game
+    raise PdfError(f"unknown game id {game_id!r}: rules-data/ defines {', '.join(sorted(g.id for g in games))}")
 
 
 def render_booklet(root: Path | str, game: Any, games: Sequence[Any], edition: Edition | None = None) -> bytes:
@@ -391,17 +395,12 @@ NOTES_MAX_LINES = 100
 NOTES_HEAD_LINES = 3
 
 
-def notes_lines_kept(document: Any) -> int:
-    """How many ruled lines of "Notes" the complete rulebook keeps, from a layout with
-    :data:`NOTES_MAX_LINES` of them (issue 27): those that fill the last page of text and the pages the
-    fold needs, so the book is a multiple of four pages (back cover included) with no blank page and
-    no page of text left more than half empty. None when the notes' heading and first lines would
-    open a page the fold does not need."""
-    return notes_fold(document)[0]
-
-
 def notes_fold(document: Any) -> tuple[int, int]:
-    """:func:`notes_lines_kept`, and the pages of the folded book (a multiple of four)."""
+    """How many ruled lines of "Notes" the complete rulebook keeps, from a layout with
+    :data:`NOTES_MAX_LINES` of them (issue 27), and the pages of the folded book (a multiple of four,
+    back cover included): the lines that fill the last page of text and the pages the fold needs,
+    so there is no blank page and no page of text left more than half empty. None when the notes'
+    heading and first lines would open a page the fold does not need."""
     pages = [set(page.anchors) for page in document.pages]
     text_ends = max(n for n, ids in enumerate(pages, start=1) if "pdf-text" in ids)
     folded = -(-(text_ends + 1) // 4) * 4  # the back cover makes one more page

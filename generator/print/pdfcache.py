@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -62,11 +62,13 @@ class PdfCacheError(RulebookError):
 
 @dataclass(frozen=True)
 class Part:
-    """One job: a part of :data:`PARTS` of a game, and the key of what it is made from."""
+    """One job: a part of :data:`PARTS` of a game, and the key of what it is made from; ``size``, the
+    bytes of the game's file, says which game's parts take longest (not part of what it is)."""
 
     game_id: str
     part: str
     key: str
+    size: int = field(default=0, compare=False)
 
     @property
     def folder(self) -> str:
@@ -182,8 +184,8 @@ def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
 
     shared = shared_digest(root)
     houses = edition(games)  # the family edition's options (RULEBOOK_HOUSE), or none
-    return [Part(g.id, part, part_key(g, games, part, shared, houses)) for g in games for part in PARTS
-            if file_names(g.id, part)]
+    return [Part(g.id, part, part_key(g, games, part, shared, houses), Path(g.path).stat().st_size)
+            for g in games for part in PARTS if file_names(g.id, part)]
 
 
 # --------------------------------------------------------------------------- entries
@@ -280,13 +282,11 @@ _GAMES: dict[str, list[Any]] = {}
 def render_part(root: str, game_id: str, part: str) -> dict[str, bytes]:
     """Make one part's files (in whatever process runs it) and return them by name."""
     from ..content.loader import load_games
-    from .booklets import PdfError, build_part
+    from .booklets import build_part, game_by_id
     from .scoresheets import render_scoresheet
 
     games = _GAMES.get(root) or _GAMES.setdefault(root, load_games(root))
-    game = next((g for g in games if g.id == game_id), None)
-    if game is None:
-        raise PdfError(f"unknown game id {game_id!r}: rules-data/ defines {', '.join(sorted(g.id for g in games))}")
+    game = game_by_id(games, game_id)
     if part != "sheets":
         return build_part(root, game, games, part)
     datas = [g.data for g in games]
@@ -343,7 +343,7 @@ def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part
     errors: list[str] = []
     order = {name: n for n, name in enumerate(PARTS)}
     # The biggest first: the rulebooks, and of the same part the game with the longest rules.
-    queue = sorted(parts, key=lambda p: (order.get(p.part, len(PARTS)), -_size(root_p, p.game_id)))
+    queue = sorted(parts, key=lambda p: (order.get(p.part, len(PARTS)), -p.size))
     env = dict(os.environ, RULEBOOK_PDF_NICE=str(nice), RULEBOOK_PDF_PARENT=str(os.getpid()))
     selector = selectors.DefaultSelector()
     alive: list[_Worker] = []
@@ -419,13 +419,6 @@ def render_missing(root: Path | str, parts: Sequence[Part], done: Callable[[Part
         raise PdfCacheError(errors[0])
     return made
 
-
-def _size(root: Path, game_id: str) -> int:
-    """How long a game's rules are (its YAML file's size): the longer, the longer its PDFs take."""
-    try:
-        return (root / "rules-data" / f"{game_id}.yaml").stat().st_size
-    except OSError:
-        return 0
 
 
 def ensure(root: Path | str, games: Sequence[Any]) -> tuple[dict[str, Path], list[Part]]:

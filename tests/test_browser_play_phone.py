@@ -6,6 +6,7 @@ test-output/play-phone-chips-turn.png."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -55,12 +56,19 @@ def test_practice_page_opens_on_the_table(phone: Any, game: str) -> None:
     table.open(page)
     # On the table: its top on the first screen, or, when the player moves first, the page moved
     # on to the player's cards (the first draw brings a turn into view like any other).
-    if table.turn(page) == "you":
+    # The turn, the scroll and the table's top read in one go: read one after the other, the computer seats
+    # could finish between them and the page move on to the player's cards (failed once in a fresh-clone run).
+    now = page.evaluate(f"""() => {{
+        const t = document.querySelector({json.dumps(table.selector)});
+        const s = document.querySelector('[data-practice-game-section]');
+        return {{turn: t.dataset.turn, scrollY: window.scrollY, top: s.getBoundingClientRect().top}};
+    }}""")
+    if now["turn"] == "you":
         fills_the_view(page, "[data-practice-game-section]")
         assert not page.eval_on_selector(table.selector, IN_VIEW)
     else:
-        assert page.evaluate("() => window.scrollY") == 0
-        top_in_view(page, "[data-practice-game-section]")
+        assert now["scrollY"] == 0
+        assert 0 <= now["top"] < HEIGHT - 100, f"the table starts at {now['top']} px, not in the first screen"
     # The table comes before the drill on the page.
     assert page.evaluate("""() => {
         const t = document.querySelector('[data-practice-game-section]');

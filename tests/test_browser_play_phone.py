@@ -35,13 +35,6 @@ def phone(browser: Any, site_url: str) -> Iterator[Any]:
         yield page
 
 
-def top_in_view(page: Any, selector: str) -> float:
-    """Where `selector`'s top is in the viewport (px from its top); asserted inside it."""
-    top = float(page.evaluate(f"() => document.querySelector({selector!r}).getBoundingClientRect().top"))
-    assert 0 <= top < HEIGHT - 100, f"{selector} starts at {top} px, not in the first screen"
-    return top
-
-
 def fills_the_view(page: Any, selector: str) -> None:
     """`selector` covers the viewport's middle (its top, or, on the player's turn, the cards)."""
     top, bottom = page.evaluate(

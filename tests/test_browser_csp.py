@@ -79,7 +79,8 @@ class Watched:
 
 @pytest.fixture()
 def watched(browser: Any, site_url: str) -> Iterator[Watched]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # The service worker on, as a reader has it: its registration and its fetches are under the policy too.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="allow")
     context.add_init_script(WATCH_VIOLATIONS)
     try:
         yield Watched(context.new_page())

@@ -49,13 +49,16 @@ def test_practice_page_opens_on_the_table(phone: Any, game: str) -> None:
     table.open(page)
     # On the table: its top on the first screen, or, when the player moves first, the page moved
     # on to the player's cards (the first draw brings a turn into view like any other).
-    # The turn, the scroll and the table's top read in one go: read one after the other, the computer seats
-    # could finish between them and the page move on to the player's cards (failed once in a fresh-clone run).
-    now = page.evaluate(f"""() => {{
+    # The turn, the scroll and the table's top read in one go, at a moment the table is not placing a turn
+    # (`data-placing`: the scroll to the player's cards comes a frame after their turn is drawn). Read one
+    # after the other, or mid-placing, the computer seats could finish in between and the page move on to
+    # the player's cards (failed twice in fresh-clone runs).
+    now = page.wait_for_function(f"""() => {{
         const t = document.querySelector({json.dumps(table.selector)});
         const s = document.querySelector('[data-practice-game-section]');
+        if (t.dataset.placing) return null;
         return {{turn: t.dataset.turn, scrollY: window.scrollY, top: s.getBoundingClientRect().top}};
-    }}""")
+    }}""").json_value()
     if now["turn"] == "you":
         fills_the_view(page, "[data-practice-game-section]")
         assert not page.eval_on_selector(table.selector, IN_VIEW)

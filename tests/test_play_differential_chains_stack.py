@@ -7,7 +7,10 @@ Each step is the state, the legal moves at it and the computer's move there. The
 (tests/js/run_play_chains_stack.mjs) sends a SHA-256 of each step written as JSON.stringify writes
 it; the Python side hashes json.dumps of the same step with no spaces, so the two agree only if
 every state is equal key for key, in the same key order, with the same legal moves in the same
-order and the same move chosen. On the first step that differs, the game is played again with
+order and the same move chosen. The finished hands a state carries (``rounds``) are hashed one by
+one, each record once, and their digests written in their place: a state holds every hand played
+so far, and written whole at every step they were most of the test's time (a game of a few hundred
+steps wrote its first hand a few hundred times). On the first step that differs, the game is played again with
 whole states, and the test names the first field that differs. A few games are also compared as
 whole states, to check the hashing compares what it claims to.
 
@@ -74,8 +77,30 @@ def _steps(module: ModuleType, players: int, seed: int,
     raise AssertionError(f"players={players} seed={seed}: no end after {MAX_STEPS} moves")
 
 
-def _digest(step: dict[str, Any]) -> str:
-    return hashlib.sha256(_dump(step).encode("utf-8")).hexdigest()[:16]
+def _hash(value: Any) -> str:
+    return hashlib.sha256(_dump(value).encode("utf-8")).hexdigest()[:16]
+
+
+class _Digests:
+    """The digest of a step, the state's finished hands (``rounds``) each written as its own digest,
+    worked out once for each record (run_play_chains_stack.mjs: stepDigest). A record is kept here
+    with its digest, so its id is never reused while it is remembered."""
+
+    def __init__(self) -> None:
+        self._rounds: dict[int, tuple[Any, str]] = {}
+
+    def _round(self, record: Any) -> str:
+        hit = self._rounds.get(id(record))
+        if hit is None or hit[0] is not record:
+            hit = (record, _hash(record))
+            self._rounds[id(record)] = hit
+        return hit[1]
+
+    def __call__(self, step: dict[str, Any]) -> str:
+        state = step["state"]
+        if isinstance(state.get("rounds"), list):
+            step = {**step, "state": {**state, "rounds": [self._round(r) for r in state["rounds"]]}}
+        return _hash(step)
 
 
 def _node(requests: list[dict[str, Any]]) -> subprocess.Popen[str]:
@@ -138,7 +163,8 @@ def _compare(game: str, cases: list[tuple[int, int]],
     for (players, seed), py, js in zip(cases, ours, theirs, strict=True):
         where = f"{game} players={players} seed={seed} house={house}"
         assert "error" not in js, f"{where}: the browser port threw at move {js.get('at')}: {js.get('error')}"
-        mine = [_digest(step) for step in py]
+        digest = _Digests()
+        mine = [digest(step) for step in py]
         for at, (a, b) in enumerate(zip(mine, js["digests"], strict=False)):
             if a != b:
                 pytest.fail(f"{where}, move {at}: {_explain(game, players, seed, py, at, house, level)}")
@@ -153,7 +179,9 @@ def _compare(game: str, cases: list[tuple[int, int]],
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_play_port_matches_python_state_by_state(game: str) -> None:
-    _compare(game, _seeds(game))
+    cases = _seeds(game)
+    for (players, seed), py in zip(cases, _compare(game, cases), strict=True):
+        _COURSES[(game, players, seed, _dump(None))] = _course(py)
 
 
 #: Games per house, through both ports: every option value, and all changed at once. A split
@@ -182,6 +210,19 @@ def _course(steps: list[dict[str, Any]]) -> Any:
     return [s["move"] for s in steps], [r.get("scores", r.get("chips")) for r in rounds]
 
 
+#: What each game came to with the standard computer, by (game, players, seed, house as JSON): each
+#: house option's test below compares its games with the same games by the family's rules, so each is
+#: played once in the file (the family's ones by test_play_port_matches_python_state_by_state).
+_COURSES: dict[tuple[str, int, int, str], Any] = {}
+
+
+def _course_of(game: str, players: int, seed: int, house: dict[str, str] | None = None) -> Any:
+    key = (game, players, seed, _dump(house))
+    if key not in _COURSES:
+        _COURSES[key] = _course(_steps(GAMES[game], players, seed, house))
+    return _COURSES[key]
+
+
 @pytest.mark.parametrize(("game", "house"), HOUSES, ids=[f"{g}-{','.join(f'{k}:{v}' for k, v in h.items())}"
                                                           for g, h in HOUSES])
 def test_play_port_matches_python_under_every_house_option(game: str, house: dict[str, str]) -> None:
@@ -191,7 +232,7 @@ def test_play_port_matches_python_under_every_house_option(game: str, house: dic
     # The option is played, not only stored: some games go otherwise than by the family's rules.
     against = cases[:AGAINST_FAMILY[game]]
     changed = sum(1 for (p, s), py in zip(against, ours, strict=False)
-                  if _course(py) != _course(_steps(GAMES[game], p, s)))
+                  if _course(py) != _course_of(game, p, s))
     assert changed > 0, f"{game} {house}: not one of {len(against)} games went otherwise"
     figure(f"play differential {game} house={house}: {changed} of {len(against)} games went otherwise "
            "than by the family's rules")
@@ -213,7 +254,7 @@ def test_the_gentle_chains_computer_plays_alike_in_both_ports(house: dict[str, s
             if step["move"] is not None and step["state"]["again"]:
                 assert step["move"]["action"] != "play", step
     changed = sum(1 for (p, s), py in zip(cases[:50], ours, strict=False)
-                  if _course(py) != _course(_steps(chains, p, s, house)))
+                  if _course(py) != _course_of("chains", p, s, house))
     assert changed > 0
     figure(f"play differential chains gentle house={house or 'family'}: {changed} of 50 games went otherwise "
            "than against the standard computer")

@@ -4,7 +4,8 @@ state for state, by the family's rules and by the table's own rules (every house
 
 The comparison is tests/test_play_differential_chains_stack.py's, step by step: the browser side
 (tests/js/run_play_chains_stack.mjs, "level": "gentle") sends a SHA-256 of each step (the state,
-the legal moves, the computer's move), the Python side hashes the same step, and on the first step
+its finished hands each as its own digest, the legal moves, the computer's move), the Python side
+hashes the same step, and on the first step
 that differs the game is played again with whole states to name the first field that differs.
 """
 

@@ -29,15 +29,16 @@ check: $(STAMP)
 
 # Every test, in TEST_WORKERS processes (pytest-xdist): each worker builds and serves its own site
 # on its own ports (tests/conftest.py), and a file's tests stay on one worker, so a module's fixture
-# is made once. One more worker than cores, as the browser tests wait on Chromium and node about half
-# the time. Ends with the 15 slowest tests.
-TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# is made once; the longest files are handed out first (tests/conftest.py orders them; xdist keeps
+# that order with --no-loadscope-reorder). Two more workers than cores, as the browser tests wait on
+# Chromium and node much of the time. Ends with the 15 slowest tests.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 test: $(STAMP)
 	$(VENV)/bin/ruff check generator tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/rulebook check
 	node --test tests/js/
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=15
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=15
 
 # Engine, content and command-line tests: no browser, no site build, no PDF, no node port (a test
 # using the built site is marked slow, a differential test port, by tests/conftest.py).

@@ -10,6 +10,7 @@ import shutil
 import socketserver
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -242,7 +243,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # browser, so `make test-fast` leaves them to `make test` (marker `port`).
         if "differential" in Path(str(item.path)).name:
             item.add_marker(pytest.mark.port)
-    # The differential files first: whole files go to one worker each (`make test`: --dist loadfile),
-    # and these are the longest, so the short ones fill in around them instead of one worker
-    # finishing a long file alone at the end. A file's own tests keep their order.
-    items.sort(key=lambda item: item.get_closest_marker("port") is None)
+    # The longest files first: whole files go to one worker each (`make test`: --dist loadfile, in this
+    # order: --no-loadscope-reorder), so the short ones fill in around them instead of one worker
+    # finishing a long file alone at the end. The differential files (few tests, each of them long)
+    # lead, then the files with the most tests (pytest-xdist's own order, which put the 130 s Chips
+    # differential last: 160 s of one worker alone at the end of a run). A file's tests keep their order.
+    per_file = Counter(str(item.path) for item in items)
+    items.sort(key=lambda item: (item.get_closest_marker("port") is None, -per_file[str(item.path)], str(item.path)))

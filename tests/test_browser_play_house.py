@@ -103,6 +103,7 @@ def test_a_house_link_never_replaces_a_game_in_progress_unasked(phone: Any) -> N
 
 def test_a_new_game_takes_the_rules_chosen_on_the_game_page(phone: Any) -> None:
     page = phone
+    page.goto(page.base)  # the site's storage is written from one of its pages
     page.evaluate("""() => localStorage.setItem('rulebook-house-3-chip-stack',
         JSON.stringify({version: 1, house: {'odd-chip': 'dealer'}}))""")
     STACK.open(page)

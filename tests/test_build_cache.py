@@ -1,6 +1,7 @@
 """`make build` reuses its work (issue 26): built twice, the second build makes no PDF and runs no
 node for sw.js; after a one-word edit to one game, only that game's PDFs are made; a wrong example
-still fails the build however much is cached; and the site still has all 24 PDFs.
+still fails the build however much is cached; and the site still has all 24 PDFs. A build made from
+nothing gives the books of this test session's build byte for byte.
 
 The caches, each keyed by what it is made from (an unchanged input reuses, a changed one rebuilds):
 the PDFs (generator/print/pdfcache.py: an edit to the web pages' code makes none again) and the
@@ -21,6 +22,7 @@ import pytest
 from generator.print import pdfcache
 from generator.print.downloads import downloads
 from generator.site import offline
+from tests.support.pdf_build import build_once
 from tests.support.serving import copy_project, edit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,6 +206,12 @@ def test_a_second_build_makes_no_pdf_and_an_edit_only_that_games(tmp_path: Path)
     site = tmp_path / "site"
     assert _build(copy, site).startswith("PDFs: made 12 of 12 parts")
     first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    # Two whole builds make the same books byte for byte: this one, made from nothing in other processes,
+    # and the one this test session made (tests/support/pdf_build.py, the same date).
+    session = build_once()
+    books = sorted(p.name for p in session.iterdir())
+    assert len(books) == 18
+    assert [n for n in books if first[Path("pdf", n)] != (session / n).read_bytes()] == []
     assert _build(copy, site) == "PDFs: all 12 parts from .cache/pdf/, none made"
     # The second build is the first, byte for byte, sw.js included.
     assert {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()} == first

@@ -204,20 +204,9 @@ def on_demand_names(game_id: str) -> list[str]:
     return [f["name"] for f in pdf_files(game_id) if f["name"] not in precached_names(game_id)]
 
 
-def build_all(root: Path | str, out_dir: Path | str) -> list[Path]:
-    """Every game's booklet and sheets into ``out_dir``; returns the paths written."""
-    from ..content.loader import load_games
-
-    root = Path(root)
-    games = load_games(root)
-    written: list[Path] = []
-    for game in games:
-        written += _build_game(root, game, games, Path(out_dir))
-    return written
-
-
 def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list[Path]:
-    """One game's booklet, A4 and Letter sheets into ``out_dir``; returns the three paths."""
+    """Every file of one game's :data:`PARTS` (`rulebook pdf GAME`), made in this process one part after
+    another, into ``out_dir``; returns the paths written."""
     from ..content.loader import load_games
 
     root = Path(root)

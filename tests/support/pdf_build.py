@@ -38,7 +38,8 @@ def one_build_at_a_time() -> Iterator[None]:
 def build_once() -> Path:
     """The books of every game (card box, complete rulebooks and their print sheets) as a build
     makes them: from the PDF cache (generator/print/pdfcache.py), made in parallel when missing.
-    tests/test_pdf.py checks them against booklets.build_all, byte for byte."""
+    tests/test_pdf.py checks one game's against `rulebook pdf` (booklets.build_game_pdfs), and
+    tests/test_build_cache.py every one against a build made from nothing, byte for byte."""
     from generator.content.loader import load_games
     from generator.print import pdfcache
 

@@ -45,10 +45,9 @@ DELAY_KEY = "rulebook-practice-delay"
 @contextmanager
 def practice_phone(browser: Any, site_url: str) -> Iterator[Any]:
     """`phone_page` with the computer's pause cut to nothing, so a test waits for no more than the
-    moves themselves; the page is left on the home page."""
+    moves themselves: stored before any page's scripts run (the page is left blank, not loaded)."""
     with phone_page(browser, site_url) as page:
-        page.goto(page.base, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        page.context.add_init_script(f"try {{ localStorage.setItem({json.dumps(DELAY_KEY)}, '0'); }} catch (e) {{}}")
         yield page
 
 

@@ -44,11 +44,14 @@ FOCUSED = """() => {
 
 @pytest.fixture()
 def open_at(browser: Any, site_url: str) -> Iterator[Any]:
-    """open_at(path, size, scheme=...) -> a page (no touch: the keyboard's), its errors in page.errors."""
+    """open_at(path, size, scheme=..., worker=...) -> a page (no touch: the keyboard's), its errors in
+    page.errors; `worker`: with the site's service worker, as a reader has it (the tests' contexts
+    block it unless asked, tests/conftest.py)."""
     contexts: list[Any] = []
 
-    def make(path: str, size: str = "1280x900", scheme: str = "light") -> Any:
-        ctx = browser.new_context(viewport=SIZES[size], color_scheme=scheme)
+    def make(path: str, size: str = "1280x900", scheme: str = "light", worker: bool = False) -> Any:
+        ctx = browser.new_context(viewport=SIZES[size], color_scheme=scheme,
+                                  service_workers="allow" if worker else "block")
         contexts.append(ctx)
         # The computer's short pause, stored before the page's scripts run (one page load, not two).
         ctx.add_init_script(f"try {{ localStorage.setItem('{DELAY_KEY}', '25'); }} catch (e) {{}}")
@@ -295,8 +298,9 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.ha
 @pytest.mark.parametrize("path", ["chips/play/", "chains/play/", "3-chip-stack/play/", "chips/"])
 def test_a_page_keeps_its_place_while_its_scripts_draw(open_at: Any, path: str, size: str) -> None:
     # Headless Chromium draws no scrollbar, so this is the scripts' part of the shift only;
-    # bench/lighthouse.py measures the whole (README, Lighthouse).
-    page = open_at("", size)
+    # bench/lighthouse.py measures the whole (README, Lighthouse). The second page of a visit, as a
+    # reader opens it: the service worker that the first page installed on, serving what it precached.
+    page = open_at("", size, worker=True)
     page.add_init_script(SHIFTS)
     page.goto(page.url + path, wait_until="networkidle")
     if path.endswith("play/"):

@@ -38,6 +38,7 @@ from generator.engine.play import chips as play_chips
 from generator.engine.play import rng, saves
 from generator.engine.play import three_chip_stack as play_stack
 from tests.conftest import figure
+from tests.support.digests import RoundDigests
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "js" / "run_play.mjs"
@@ -51,25 +52,18 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def _sha1(value: Any) -> str:
+    return hashlib.sha1(canonical(value).encode()).hexdigest()
+
+
 class Digests:
-    """The digest of a state, each finished round's record hashed once (kept alive here, so
-    its id is never reused while it is remembered)."""
+    """The digest of a state, each finished round's record hashed once (tests/support/digests.py)."""
 
     def __init__(self) -> None:
-        self._rounds: dict[int, tuple[Any, str]] = {}
-
-    def _round(self, record: Any) -> str:
-        hit = self._rounds.get(id(record))
-        if hit is None or hit[0] is not record:
-            hit = (record, hashlib.sha1(canonical(record).encode()).hexdigest())
-            self._rounds[id(record)] = hit
-        return hit[1]
+        self._rounds = RoundDigests(_sha1)
 
     def __call__(self, state: dict[str, Any]) -> str:
-        flat = dict(state)
-        if isinstance(state.get("rounds"), list):
-            flat["rounds"] = [self._round(r) for r in state["rounds"]]
-        return hashlib.sha1(canonical(flat).encode()).hexdigest()
+        return _sha1(self._rounds.flat(state))
 
 
 def py_play(mod: ModuleType, players: int, seed: int, full: bool = False,

@@ -38,6 +38,7 @@ from generator.engine.games import chains as chains_rules
 from generator.engine.games import three_chip_stack as stack_rules
 from generator.engine.play import chains, three_chip_stack
 from tests.conftest import figure
+from tests.support.digests import RoundDigests
 
 RUNNER = Path(__file__).resolve().parent / "js" / "run_play_chains_stack.mjs"
 GAMES: dict[str, ModuleType] = {"chains": chains, "3-chip-stack": three_chip_stack}
@@ -83,24 +84,13 @@ def _hash(value: Any) -> str:
 
 class _Digests:
     """The digest of a step, the state's finished hands (``rounds``) each written as its own digest,
-    worked out once for each record (run_play_chains_stack.mjs: stepDigest). A record is kept here
-    with its digest, so its id is never reused while it is remembered."""
+    worked out once for each record (tests/support/digests.py; run_play_chains_stack.mjs: stepDigest)."""
 
     def __init__(self) -> None:
-        self._rounds: dict[int, tuple[Any, str]] = {}
-
-    def _round(self, record: Any) -> str:
-        hit = self._rounds.get(id(record))
-        if hit is None or hit[0] is not record:
-            hit = (record, _hash(record))
-            self._rounds[id(record)] = hit
-        return hit[1]
+        self._rounds = RoundDigests(_hash)
 
     def __call__(self, step: dict[str, Any]) -> str:
-        state = step["state"]
-        if isinstance(state.get("rounds"), list):
-            step = {**step, "state": {**state, "rounds": [self._round(r) for r in state["rounds"]]}}
-        return _hash(step)
+        return _hash({**step, "state": self._rounds.flat(step["state"])})
 
 
 def _node(requests: list[dict[str, Any]]) -> subprocess.Popen[str]:

@@ -6,8 +6,8 @@ print-at-home sheets), ``book-a5`` (the complete rulebook and its A4 booklet), `
 Letter booklet: :func:`generator.print.booklets.build_part`) and ``sheets`` (the blank score sheets,
 :func:`generator.print.scoresheets.render_scoresheet`). A part is kept under
 ``.cache/pdf/<game>/<part>-<key>/`` where ``key`` is the sha256 of everything the part is made from
-(:func:`part_key`): the game's YAML file, what it links to in the other games (their names and the
-labels of their rules), the templates, the print stylesheets, the fonts, every source file of the
+(:func:`part_key`): the game's YAML file, what it links to in the other games (the address and label
+of each of their ids its file names), the templates, the print stylesheets, the fonts, every source file of the
 generator, the versions of WeasyPrint and pypdf, the edition printed in the footer (version and
 date) and, in a family edition, the game's own house options where they change the game (its books
 only, not its score sheets, which do not read them). Nothing else goes in, so a one-word edit to one
@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import selectors
 import shutil
 import subprocess
@@ -151,26 +152,35 @@ def shared_digest(root: Path | str) -> str:
     return h.hexdigest()
 
 
-def _links_of(game: Any) -> Any:
-    """What a game's PDFs show of another game: its name and the labels of its rules."""
+#: A word of a game file that could be an id: a ``[[#id]]`` link, or an id a field names.
+_WORD = re.compile(r"[A-Za-z0-9][\w-]*")
+
+
+def _links_of(game: Any, games: Sequence[Any]) -> list[list[str]]:
+    """What a game's PDFs show of the other games: every id of theirs its file names (a
+    ``[[#id]]`` link, or any field naming it), with the link's address and label, which carries
+    that game's name ("Chains rule 2.3"). An id is looked for as a whole word of the file, so a
+    word that only looks like one adds to the key and never leaves a link out."""
     from ..render import game_refs
 
-    refs = game_refs([game.data], None, page_url=lambda gid: f"{gid}.pdf")
-    return {"id": game.id, "name": game.data.get("name"), "refs": {k: [v.href, v.label] for k, v in refs.items()}}
+    words = set(_WORD.findall(Path(game.path).read_text(encoding="utf-8")))
+    others = [g.data for g in games if g.id != game.id]
+    refs = game_refs(others, None, page_url=lambda gid: f"{gid}.pdf")
+    return [[ref_id, ref.href, ref.label] for ref_id, ref in sorted(refs.items()) if ref_id in words]
 
 
 def part_key(game: Any, games: Sequence[Any], part: str, shared: str,
              houses: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """The key of a part: ``shared`` (:func:`shared_digest`), the part, the game's own file, what
-    it links to in the other games and, for its books, the house options of a family edition
+    it links to in the other games (:func:`_links_of`: only those, so a game added or edited makes
+    again only the PDFs of the games that link to it) and, for its books, the house options of a family edition
     (``houses``, by game) that change the game: options left as the family plays give the default
     edition's books (generator/content/house.py ``edition_data``)."""
     from ..content.house import changed
 
     h = hashlib.sha256(f"{shared}\0{part}\0{game.id}\0".encode())
     h.update(Path(game.path).read_bytes())
-    others = [_links_of(g) for g in games if g.id != game.id]
-    h.update(json.dumps(others, sort_keys=True, ensure_ascii=False).encode())
+    h.update(json.dumps(_links_of(game, games), ensure_ascii=False).encode())
     chosen = (houses or {}).get(game.id)
     if part != "sheets" and chosen and changed(game, chosen):
         h.update(b"house\0" + json.dumps(dict(chosen), sort_keys=True).encode())

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.support.page_pool import PagePool
 from tests.support.pdf_build import EPOCH, one_build_at_a_time
 
 # No property test is timed: the machine is shared and noisy, and a slow example is not a wrong
@@ -104,14 +105,19 @@ class _Chromium:
     """The browser the tests drive, whose new contexts block the site's service worker unless a test
     asks for it (`service_workers="allow"`: tests/test_browser_offline.py, test_browser_release.py).
     Left on, every context's worker fetched the whole precache (81 files, 1.8 MB) in the background:
-    0.7-1.0 s of CPU per context, about a quarter of a page test's (issue 26)."""
+    0.7-1.0 s of CPU per context, about a quarter of a page test's (issue 26). A context is one
+    kept from an earlier test with the same options, reset to a new visitor's, when there is one
+    (tests/support/page_pool.py: a page loads for a third of the CPU)."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser
+        self.pool = PagePool(browser, [f"http://{SITE_HOST}:{SITE_PORT + i}" for i in range(10)])
 
     def new_context(self, **options: Any) -> Any:
+        """A context for the test, with its service worker blocked: one kept from an earlier test
+        with the same options and reset to a new visitor's (tests/support/page_pool.py)."""
         options.setdefault("service_workers", "block")
-        return self._browser.new_context(**options)
+        return self.pool.new_context(**options)
 
     def new_page(self, **options: Any) -> Any:
         options.setdefault("service_workers", "block")
@@ -136,8 +142,11 @@ def browser() -> Iterator[Any]:
             ],
         )
         try:
-            yield _Chromium(b)
+            chromium = _Chromium(b)
+            yield chromium
         finally:
+            pool = chromium.pool
+            figure(f"browser pages: {pool.made} contexts made, {pool.lent} lent again; closed: {pool.dropped}")
             b.close()
 
 

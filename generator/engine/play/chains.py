@@ -82,9 +82,23 @@ def house_of(house: Mapping[str, str] | None) -> dict[str, str]:
     return {o.id: chosen[o.id] for o in engine.HOUSE_OPTIONS if chosen[o.id] != o.default}
 
 
+#: The engine's ``house_variants`` of each house seen, by its options: asked at every move.
+_VARIANTS: dict[tuple[tuple[str, str], ...], frozenset[engine.Variant]] = {}
+
+
 def _variants(state: State) -> frozenset[engine.Variant]:
     """The variations the table plays (chains-ruling-variations-combine: any together)."""
-    return engine.house_variants(state.get("house") or {})
+    house = state.get("house") or {}
+    key = tuple(house.items()) if isinstance(house, dict) else None
+    try:
+        variants = _VARIANTS.get(key) if key is not None else None
+    except TypeError:  # a value that is not a string: the engine refuses it in its own words
+        variants, key = None, None
+    if variants is None:
+        variants = engine.house_variants(house)
+        if key is not None:
+            _VARIANTS[key] = variants
+    return variants
 
 
 def _judge(top: str, code: str, variants: frozenset[engine.Variant] = frozenset()) -> engine.Judgement:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.render import fact_html
+from tests.support.pdf_build import page_texts
 
 #: "Dealer: 0", "Player 0", "seat 0", "players 0 and 2", "Dealer 0" ... (not "Player 10", "0.5").
 ZERO_SEAT = re.compile(r"\b(dealer|player|players|seat|seats)\s*:?\s*0(?![\d.,]\d)\b", re.IGNORECASE)
@@ -48,14 +49,12 @@ def test_no_page_numbers_a_player_or_a_dealer_from_0(built_site: Path) -> None:
 
 @pytest.mark.slow
 def test_no_pdf_numbers_a_player_or_a_dealer_from_0(built_site: Path) -> None:
-    from pypdf import PdfReader
-
     pdfs = sorted((built_site / "pdf").glob("*.pdf"))
     assert any(p.name.startswith("3-chip-stack") for p in pdfs) and len(pdfs) >= 9
     bad: dict[str, str] = {}
     for path in pdfs:
-        for number, page in enumerate(PdfReader(path).pages, 1):
-            match = ZERO_SEAT.search(" ".join((page.extract_text() or "").split()))
+        for number, text in enumerate(page_texts(path), 1):
+            match = ZERO_SEAT.search(" ".join(text.split()))
             if match:
                 bad[f"{path.name} p. {number}"] = match.group(0)
     assert not bad, bad

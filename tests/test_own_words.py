@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.support.pdf_build import page_texts
 from tests.test_facts import page_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +86,6 @@ def test_the_check_finds_a_copied_sentence_and_lets_a_short_quote_be() -> None:
 
 @pytest.mark.slow
 def test_no_built_page_or_pdf_repeats_a_long_run_of_a_write_up(built_site: Path) -> None:
-    from pypdf import PdfReader
-
     seeds = _seed_runs()
     found = []
     for page in sorted(built_site.rglob("*.html")):
@@ -94,7 +93,7 @@ def test_no_built_page_or_pdf_repeats_a_long_run_of_a_write_up(built_site: Path)
         if run:
             found.append(f"{page.relative_to(built_site)}: {run!r}")
     for pdf in sorted((built_site / "pdf").glob("*.pdf")):
-        text = " ".join(p.extract_text() or "" for p in PdfReader(pdf).pages)
+        text = " ".join(page_texts(pdf))
         run = copied(text.replace("-\n", ""), seeds)
         if run:
             found.append(f"{pdf.name}: {run!r}")

@@ -32,6 +32,7 @@ from tests.support.pdf_build import (
     lines_of,
     marks_near_edge,
     page_of_each,
+    page_texts,
     placements,
     plain,
     squash,
@@ -541,12 +542,10 @@ ENGINE_WORDS = re.compile(r"\bengines?\b|\bPython\b|\b[a-z]+_[a-z0-9_]+\b|\b\w+\
 def test_no_pdf_names_the_engine_or_its_functions(pdf_dir: Path, suffix: str) -> None:
     # Issue 27: "Bears on: ... engine best_arrangement, make_run" and "No engine code: ..." 25, 14 and 12
     # times in the rulebooks. A ruling's engine:, python_only: and text_only: are for maintainers.
-    from pypdf import PdfReader
-
     names = {fn for g in LOADED.values() for r in g.data["rulings"] for fn in r.get("engine", [])}
     assert "best_arrangement" in names
     for gid in GAMES:
-        text = " ".join(page.extract_text() or "" for page in PdfReader(pdf_dir / f"{gid}{suffix}.pdf").pages)
+        text = " ".join(page_texts(pdf_dir / f"{gid}{suffix}.pdf"))
         text = " ".join(text.split())
         found = ENGINE_WORDS.findall(text) + [n for n in names if "_" in n and n in text]
         assert not found, f"{gid}{suffix}.pdf: {sorted(set(found))}"

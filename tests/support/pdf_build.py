@@ -9,6 +9,9 @@ import atexit
 import contextlib
 import fcntl
 import functools
+import hashlib
+import io
+import json
 import os
 import re
 import shutil
@@ -62,6 +65,33 @@ def build_once() -> Path:
         else:
             os.environ["SOURCE_DATE_EPOCH"] = old
     return out
+
+
+def page_texts(path: Path) -> list[str]:
+    """pypdf's text of each page of the PDF at ``path``, as ``extract_text`` gives it (``""`` for a
+    page with none). Several tests read every PDF of the built site, on different workers: the texts
+    are kept in ``.cache/test-pdf-text/`` by the file's sha256 and pypdf's version, written whole
+    (a temporary file renamed), so each PDF is read once a run and only a PDF that changed is read
+    again."""
+    from importlib import metadata
+
+    from pypdf import PdfReader
+
+    data = path.read_bytes()
+    key = hashlib.sha256(data + metadata.version("pypdf").encode()).hexdigest()
+    kept = ROOT / ".cache" / "test-pdf-text" / f"{key}.json"
+    try:
+        texts = json.loads(kept.read_text(encoding="utf-8"))
+        if isinstance(texts, list) and all(isinstance(t, str) for t in texts):
+            return texts
+    except (OSError, ValueError):
+        pass
+    texts = [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=kept.parent, delete=False) as out:
+        json.dump(texts, out, ensure_ascii=False)
+    os.replace(out.name, kept)
+    return texts
 
 
 def squash(text: str) -> str:

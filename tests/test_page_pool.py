@@ -65,6 +65,18 @@ def test_a_context_lent_again_is_a_new_visitors(pool: Any, site_url: str) -> Non
     again.close()
 
 
+def test_a_context_closed_twice_is_lent_to_one_test_only(pool: Any) -> None:
+    ctx = pool.new_context(service_workers="block", **PHONE)
+    ctx.close()
+    ctx.close()
+    one = pool.new_context(service_workers="block", **PHONE)
+    two = pool.new_context(service_workers="block", **PHONE)
+    assert one.new_page() is not two.new_page()
+    assert pool.lent == 1 and pool.made == 2
+    one.close()
+    two.close()
+
+
 def test_other_options_get_another_context(pool: Any) -> None:
     phone = pool.new_context(service_workers="block", **PHONE)
     phone.close()

@@ -160,6 +160,7 @@ class PooledContext:
         self._pool = pool
         self._kept = kept
         self._lent_page = False
+        self._handed_back = False
 
     def new_page(self) -> Any:
         if not self._lent_page and not self._kept.page.is_closed():
@@ -168,7 +169,9 @@ class PooledContext:
         return self._kept.context.new_page()
 
     def close(self, **_: Any) -> None:
-        self._pool.hand_back(self._kept)
+        if not self._handed_back:  # closed twice (a test and its fixture): handed back once
+            self._handed_back = True
+            self._pool.hand_back(self._kept)
 
     def __enter__(self) -> Self:
         return self

@@ -141,8 +141,8 @@ def browser() -> Iterator[Any]:
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
             ],
         )
+        chromium = _Chromium(b)
         try:
-            chromium = _Chromium(b)
             yield chromium
         finally:
             pool = chromium.pool

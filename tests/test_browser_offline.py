@@ -65,9 +65,11 @@ def _play_a_chips_round(page: Any) -> None:
     assert "20" in rows.first.inner_text()
 
 
-def _fonts_loaded(page: Any) -> None:
-    """Until the page's fonts are in (from the worker, offline): a page left while one is on its way aborts
-    it, and the watch would count that as a failed request (once in a fresh-clone run under load)."""
+def _settled(page: Any) -> None:
+    """Until the page's requests are all answered (by the worker, offline) and its fonts are in: a page
+    left while a request is on its way aborts it, and the watch would count that as a failed request
+    (a font once, and the script of Material's search worker once, in fresh-clone runs under load)."""
+    page.wait_for_load_state("networkidle")
     page.evaluate("() => document.fonts.ready.then(() => document.fonts.status)")
 
 
@@ -87,17 +89,17 @@ def test_the_pages_the_pdfs_and_the_score_keeper_work_with_the_network_off(
             page.goto(site_url + path)
             page.wait_for_selector(f'[data-widget="{game}"][data-mounted="true"]')
             page.wait_for_selector(f'[data-sample-round="{game}"].rb-sample--enhanced')
-            _fonts_loaded(page)
+            _settled(page)
         page.screenshot(path=str(SHOTS / "offline-3-chip-stack-phone.png"))
         # Instant navigation offline: a link followed from the home page swaps the page in.
         page.goto(site_url)
         page.click("#game-chips a")
         page.wait_for_url(site_url + "chips/")
         page.wait_for_selector('[data-widget="chips"][data-mounted="true"]')
-        _fonts_loaded(page)
+        _settled(page)
         page.goto(site_url + "chips/")
         page.wait_for_selector('[data-widget="chips"][data-mounted="true"]')
-        _fonts_loaded(page)
+        _settled(page)
         page.screenshot(path=str(SHOTS / "offline-chips-phone.png"))
 
         for pdf in ("pdf/chips.pdf", "pdf/chips-score-a4.pdf", "pdf/3-chip-stack-score-letter.pdf",
@@ -114,10 +116,10 @@ def test_the_pages_the_pdfs_and_the_score_keeper_work_with_the_network_off(
         page.wait_for_selector(".sk-app")
         _play_a_chips_round(page)
         assert page.evaluate(SAVED), "the round was not saved"
-        _fonts_loaded(page)
+        _settled(page)
         page.reload()
         page.wait_for_selector(".sk-entry")
-        _fonts_loaded(page)
+        _settled(page)
         assert page.locator(".sk-app .sk-table tbody tr:not(.sk-total)").count() == 1
 
         assert not watch.failed, watch.failed

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.tables import pause_the_computer
+
 from .conftest import SITE_HOST, SITE_PORT
 
 # Material's instant navigation only intercepts links on the site_url origin: build with ours.
@@ -21,7 +23,6 @@ os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 pytestmark = pytest.mark.browser
 
 SIZES = {"360x740": {"width": 360, "height": 740}, "1280x900": {"width": 1280, "height": 900}}
-DELAY_KEY = "rulebook-practice-delay"  # play/table/common.js: the tests' shorter computer pause
 
 #: What the focused element shows, and where it is: its ring (an outline of 2 px or more, or a box
 #: shadow) on itself or, for Material's palette radio (0 x 0, unseen), on the label drawn for it.
@@ -54,7 +55,7 @@ def open_at(browser: Any, site_url: str) -> Iterator[Any]:
                                   service_workers="allow" if worker else "block")
         contexts.append(ctx)
         # The computer's short pause, stored before the page's scripts run (one page load, not two).
-        ctx.add_init_script(f"try {{ localStorage.setItem('{DELAY_KEY}', '25'); }} catch (e) {{}}")
+        pause_the_computer(ctx, 25)
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -42,12 +42,18 @@ def phone_page(browser: Any, site_url: str, **options: Any) -> Iterator[Any]:
 DELAY_KEY = "rulebook-practice-delay"
 
 
+def pause_the_computer(context: Any, ms: int) -> None:
+    """The computer's pause set to ``ms`` for every page of ``context``, stored before any page's
+    scripts run (no page loaded first only to store it)."""
+    context.add_init_script(f"try {{ localStorage.setItem({json.dumps(DELAY_KEY)}, '{ms}'); }} catch (e) {{}}")
+
+
 @contextmanager
 def practice_phone(browser: Any, site_url: str) -> Iterator[Any]:
     """`phone_page` with the computer's pause cut to nothing, so a test waits for no more than the
-    moves themselves: stored before any page's scripts run (the page is left blank, not loaded)."""
+    moves themselves (the page is left blank, not loaded)."""
     with phone_page(browser, site_url) as page:
-        page.context.add_init_script(f"try {{ localStorage.setItem({json.dumps(DELAY_KEY)}, '0'); }} catch (e) {{}}")
+        pause_the_computer(page.context, 0)
         yield page
 
 

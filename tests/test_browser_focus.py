@@ -295,8 +295,20 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.ha
   .observe({ type: 'layout-shift', buffered: true });"""
 
 
-@pytest.mark.parametrize("size", ["360x740", "1280x900"])
-@pytest.mark.parametrize("path", ["chips/play/", "chains/play/", "3-chip-stack/play/", "chips/"])
+#: Links to two 3 Chip Stack games (a fresh deal is either kind, at random). In the first the
+#: player has a turn in the first hand. In the second the three computers end that hand by folding
+#: before the player's first turn (a fresh deal does this about one time in twenty-five): the table
+#: opens on the hand's summary and scrolls to it. On a phone that scroll, made in the frame that
+#: drew the summary, moved the whole table (0.56). On a wide screen the summary, which comes above
+#: the seats, still pushes them down (0.063, under the 0.1 a page is good at, over this test's 0.05).
+STACK = "3-chip-stack/play/?seed=1&players=4"
+FOLDED = "3-chip-stack/play/?seed=3464555849&players=4"
+SUMMARY_PUSHES = pytest.mark.xfail(strict=True, raises=AssertionError, reason="on a wide screen the first hand's summary pushes the seats down")
+
+
+@pytest.mark.parametrize("path,size", [
+    *((path, size) for path in ("chips/play/", "chains/play/", STACK, "chips/") for size in ("360x740", "1280x900")),
+    (FOLDED, "360x740"), pytest.param(FOLDED, "1280x900", marks=SUMMARY_PUSHES)])
 def test_a_page_keeps_its_place_while_its_scripts_draw(open_at: Any, path: str, size: str) -> None:
     # Headless Chromium draws no scrollbar, so this is the scripts' part of the shift only;
     # bench/lighthouse.py measures the whole (README, Lighthouse). The second page of a visit, as a
@@ -304,12 +316,17 @@ def test_a_page_keeps_its_place_while_its_scripts_draw(open_at: Any, path: str, 
     page = open_at("", size, worker=True)
     page.add_init_script(SHIFTS)
     page.goto(page.url + path, wait_until="networkidle")
-    if path.endswith("play/"):
+    if "/play/" in path:
         # Through the computer's first moves to the player's turn (2 s and more after loading):
         # where the table scrolls the turn into view, the shift a scroll can carry.
         page.wait_for_function("""() => { const t = document.querySelector('[data-practice-game]');
             return t && ['you', 'round-over', 'over'].includes(t.dataset.turn) && !t.dataset.placing; }""",
                                timeout=60_000)
+    if path == FOLDED:
+        assert page.evaluate("document.querySelector('[data-practice-game]').dataset.turn") == "round-over"
     page.wait_for_timeout(1500)
     shifts = page.evaluate("window.__shifts")
     assert sum(shifts) <= 0.05, shifts
+    if path == FOLDED:  # and the summary was scrolled to, a frame late, not left below the screen
+        box = page.evaluate("document.querySelector('[data-practice-game] [data-summary]').getBoundingClientRect().toJSON()")
+        assert box["height"] > 0 and box["top"] < page.viewport_size["height"], box

@@ -947,7 +947,12 @@ export function showSummary(root, summary, shown, drawIt) {
   summary.hidden = !shown;
   if (shown) {
     drawIt();
-    if (wasHidden && root.dataset.drawn) summary.scrollIntoView({ block: "nearest" });
+    // Scrolled a painted frame later, as a turn is (bringIntoView): scrolled in the frame that
+    // draws it, everything the scroll moved counts as a layout shift (0.56 on a phone, when the
+    // computers finish a hand before the player's first turn).
+    if (wasHidden && root.dataset.drawn) {
+      afterPaint(root, () => { if (!summary.hidden) summary.scrollIntoView({ block: "nearest" }); });
+    }
   } else if (!wasHidden) {
     // The player has dealt the next round from the end of a long summary: with the summary gone
     // the screen would be left below the table, so the table's top comes back into view.
@@ -983,12 +988,28 @@ export function scoresTable(caption, headings, rows) {
 export function bringIntoView(firsts, last, why = "turn") {
   // The scroll waits for the frame that draws the turn to be painted: scrolled in that same frame,
   // everything the draw moved counts as a layout shift (0.26 to 0.37 on a phone, issue 28); a
-  // frame later, nothing does. Until then the table says `data-placing` (the tests wait for it).
+  // frame later, nothing does.
   const table = firsts.concat(last).find(Boolean)?.closest("[data-practice-game]");
-  if (table) table.dataset.placing = "true";
+  afterPaint(table, () => placeInView(firsts, last, why === "dealt"));
+}
+
+/** Tables with a scroll waiting for a painted frame, and how many each has waiting. */
+const placing = new WeakMap();
+
+/** `scroll` run once the frame drawn now has been painted (two animation frames on). Until every
+ * scroll waiting on `table` has run, the table says `data-placing` (the tests wait for it). */
+function afterPaint(table, scroll) {
+  if (table) {
+    placing.set(table, (placing.get(table) || 0) + 1);
+    table.dataset.placing = "true";
+  }
   requestAnimationFrame(() => requestAnimationFrame(() => {
-    if (table) delete table.dataset.placing;
-    placeInView(firsts, last, why === "dealt");
+    if (table) {
+      const left = placing.get(table) - 1;
+      placing.set(table, left);
+      if (!left) delete table.dataset.placing;
+    }
+    scroll();
   }));
 }
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from generator.engine.play import chips as chips_play
-from tests.support.tables import Table, phone_page, plain
-from tests.test_browser_play_walk import DELAY_KEY, Walk, chips_decision
+from tests.support.tables import Table, pause_the_computer, phone_page, plain
+from tests.test_browser_play_walk import Walk, chips_decision
 
 from .conftest import SITE_HOST, SITE_PORT, figure
 
@@ -56,8 +56,7 @@ def shot(page: Any, name: str, *, full: bool = False) -> None:
 
 def test_nine_players_with_the_variant_walk_a_whole_game_on_a_phone(browser: Any, site_url: str) -> None:
     with phone_page(browser, site_url) as page:
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        pause_the_computer(page.context, 0)  # before the table's scripts first run
         CHIPS.open(page, f"?seed={SEED}&players=9&house=random-extra:played")
         assert page.get_attribute(TABLE, "data-players") == "9"
         assert json.loads(page.get_attribute(TABLE, "data-house") or "{}") == PLAYED
@@ -129,8 +128,7 @@ def test_ten_players_by_the_familys_rule_pass_the_extra_card_left_on_a_desktop(b
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        pause_the_computer(page.context, 0)  # before the table's scripts first run
         CHIPS.open_game(page, 31, 10)
         assert json.loads(page.get_attribute(TABLE, "data-house") or "{}") == {}
         assert page.locator(f"{TABLE} [data-seat]").count() == 10
@@ -157,8 +155,7 @@ def test_ten_players_with_the_variant_on_a_desktop(browser: Any, site_url: str) 
     page = ctx.new_page()
     page.base = site_url
     try:
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        pause_the_computer(page.context, 0)  # before the table's scripts first run
         CHIPS.open(page, "?seed=12&players=10&house=random-extra:played")
         drawn = chips_play.new_game(10, 12, PLAYED)["extraSeats"][0]
         assert CHIPS.wait_for_human(page) == "you"

@@ -9,12 +9,11 @@ The hint is checked against the Python reference's computer player, and every ro
 Python reference (generator/engine/play/chips.py) replaying the page's own saved record, not
 the browser port. Moves that are not allowed are refused in words with the rule; a damaged
 saved game gives a note and a fresh game. axe-core finds nothing at each stage. The computer's
-pause is made short through the tables' test hook (DELAY_KEY in play/table/common.js).
+pause is made short through the tables' test hook (pause_the_computer, tests/support/tables.py).
 Screenshots go to test-output/play-table-chips-*.png."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from generator.engine.cards import parse_card
 from generator.engine.games.chips import card_value
 from generator.engine.play import chips as chips_play
 from tests.support import tables
-from tests.support.tables import Table, no_sideways_scroll, phone_page, plain
+from tests.support.tables import Table, no_sideways_scroll, pause_the_computer, phone_page, plain
 
 from .conftest import SITE_HOST, SITE_PORT
 
@@ -36,7 +35,6 @@ pytestmark = pytest.mark.browser
 
 CHIPS = Table("chips", chips_play, shots="chips")
 TABLE = CHIPS.selector
-DELAY_KEY = "rulebook-practice-delay"  # play/table/common.js: the tests' shorter computer pause
 SEED, PLAYERS = 20261202, 4
 ROUNDS = 8
 
@@ -44,9 +42,7 @@ ROUNDS = 8
 @pytest.fixture()
 def phone(browser: Any, site_url: str) -> Iterator[Any]:
     with phone_page(browser, site_url) as page:
-        # The hook is set from another page of the site, before the table is ever opened.
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '25')")
+        pause_the_computer(page.context, 25)  # before the table's scripts first run
         yield page
 
 

@@ -15,13 +15,12 @@ that deals the next one ([data-next-round], [data-next-hand]) is checked and tap
 form ("Or type a card") is another way to the same move, below the message: where it stands is
 counted as a figure, not held to the screen. Each walk reports how many decisions it checked
 (`make test`'s figures section); the computer's pause is 0 through the tables' test hook
-(DELAY_KEY in play/table/common.js). What is out of view for a reason no stylesheet mends (KNOWN,
+(pause_the_computer, tests/support/tables.py). What is out of view for a reason no stylesheet mends (KNOWN,
 each a defect of the tables' scripts) makes a walk an expected failure that says it; anything else
 out of view fails the walk."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ import pytest
 from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import three_chip_stack as stack_play
-from tests.support.tables import SHOTS, Table, phone_page
+from tests.support.tables import SHOTS, Table, pause_the_computer, phone_page
 
 from .conftest import SITE_HOST, SITE_PORT, figure
 
@@ -40,7 +39,6 @@ os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
 pytestmark = pytest.mark.browser
 
-DELAY_KEY = "rulebook-practice-delay"  # play/table/common.js: the tests' shorter computer pause
 SIZES = [(360, 740), (390, 844)]
 
 #: Where each element of `selectors` (inside the table) stands against the screen: every one shown
@@ -262,8 +260,7 @@ def test_every_decision_of_a_whole_game_is_in_view(browser: Any, site_url: str, 
     width, height = size
     with phone_page(browser, site_url) as page:
         page.set_viewport_size({"width": width, "height": height})
-        page.goto(site_url, wait_until="networkidle")
-        page.evaluate(f"() => localStorage.setItem({json.dumps(DELAY_KEY)}, '0')")
+        pause_the_computer(page.context, 0)  # before the table's scripts first run
         game.table.open_game(page, game.seed, game.players)
         walk = Walk(page, game.table, width, height)
         for _ in range(2000):

@@ -31,7 +31,7 @@ check: $(STAMP)
 # on its own ports (tests/conftest.py), and a file's tests stay on one worker, so a module's fixture
 # is made once; the longest files are handed out first (tests/conftest.py orders them; xdist keeps
 # that order with --no-loadscope-reorder). One more worker than cores, as the browser tests wait on
-# Chromium and node part of the time; two more spent about 11% more CPU in no less time (README).
+# Chromium and node part of the time; two more spent about 10% more CPU in no less time (README).
 # Ends with the 15 slowest tests.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: $(STAMP)

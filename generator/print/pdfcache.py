@@ -169,20 +169,19 @@ def _links_of(game: Any, games: Sequence[Any]) -> list[list[str]]:
     return [[ref_id, ref.href, ref.label] for ref_id, ref in sorted(refs.items()) if ref_id in words]
 
 
-def part_key(game: Any, games: Sequence[Any], part: str, shared: str,
-             houses: Mapping[str, Mapping[str, str]] | None = None,
-             links: list[list[str]] | None = None) -> str:
+def part_key(game: Any, part: str, shared: str, links: list[list[str]],
+             houses: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """The key of a part: ``shared`` (:func:`shared_digest`), the part, the game's own file, what
-    it links to in the other games (:func:`_links_of`: only those, so a game added or edited makes
+    it links to in the other games (``links``, the game's :func:`_links_of`, worked out by
+    :func:`plan` once per game for its four parts: only those, so a game added or edited makes
     again only the PDFs of the games that link to it) and, for its books, the house options of a family edition
     (``houses``, by game) that change the game: options left as the family plays give the default
-    edition's books (generator/content/house.py ``edition_data``). ``links``: the game's
-    :func:`_links_of`, when worked out already (:func:`plan`, once per game for its four parts)."""
+    edition's books (generator/content/house.py ``edition_data``)."""
     from ..content.house import changed
 
     h = hashlib.sha256(f"{shared}\0{part}\0{game.id}\0".encode())
     h.update(Path(game.path).read_bytes())
-    h.update(json.dumps(_links_of(game, games) if links is None else links, ensure_ascii=False).encode())
+    h.update(json.dumps(links, ensure_ascii=False).encode())
     chosen = (houses or {}).get(game.id)
     if part != "sheets" and chosen and changed(game, chosen):
         h.update(b"house\0" + json.dumps(dict(chosen), sort_keys=True).encode())
@@ -197,7 +196,7 @@ def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
     shared = shared_digest(root)
     houses = edition(games)  # the family edition's options (RULEBOOK_HOUSE), or none
     links = {g.id: _links_of(g, games) for g in games}
-    return [Part(g.id, part, part_key(g, games, part, shared, houses, links[g.id]), Path(g.path).stat().st_size)
+    return [Part(g.id, part, part_key(g, part, shared, links[g.id], houses), Path(g.path).stat().st_size)
             for g in games for part in PARTS if file_names(g.id, part)]
 
 

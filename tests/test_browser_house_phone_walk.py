@@ -35,6 +35,7 @@ from typing import Any
 import pytest
 
 from generator import render
+from generator.content.loader import load_games
 from generator.engine.cards import parse_cards
 from generator.engine.games import chips as chips_rules
 from generator.engine.play import chains as chains_play
@@ -44,7 +45,7 @@ from generator.engine.play import three_chip_stack as stack_play
 from tests.support.browser import fresh_pages
 from tests.support.tables import DELAY_KEY, Table, deal_from, house_only_play, plain
 
-from .conftest import SITE_HOST, SITE_PORT
+from .conftest import ROOT, SITE_HOST, SITE_PORT
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
@@ -621,9 +622,15 @@ def test_the_split_examples_odd_chips_are_said_in_the_pages_words(open_context: 
                                                                    value: str) -> None:
     """3 Chip Stack "A full tie splits the pot" under "The odd chip in a split pot": where the odd
     chip goes is said as the built page and the PDF say it (generator/render.py), never as a code
-    value."""
+    value. The banner at the top names the reading chosen: the ruling has three, so its title alone
+    would read the same for both of the table's."""
     page = open_context("360x740")
     _open_game_page(page, "3-chip-stack", f"?house=odd-chip:{value}")
+    ruling = next(r for g in load_games(ROOT / "rules-data") if g.id == "3-chip-stack"
+                  for r in g.data["rulings"] if r.get("option", {}).get("id") == "odd-chip")
+    reading = ruling["readings"][ruling["option"]["values"].index(value)].rstrip(".")
+    banner = _text(page.locator(f"{BANNER} [data-house-banner-text]"))
+    assert banner == f"Played with your table's rules: {ruling['title']}: {reading}.", banner
     changed = _examples_settled(page).split()
     assert "three-chip-stack-ex-split" in changed, changed
     house = page.locator("#three-chip-stack-ex-split .rb-example__house")

@@ -45,10 +45,16 @@ function readData(root) {
 const valueOf = (option, house) => (Object.hasOwn(house, option.id) ? house[option.id] : option.default);
 const chosenOptions = (ctl, house) => ctl.options.filter((o) => valueOf(o, house) !== o.default);
 
-/** "King, Ace and a wild 2" or, for a variant, "Nine or more players (played)". */
-const shortName = (option, house) => (option.kind === "variant"
-  ? `${option.title} (${option.labels[option.values.indexOf(valueOf(option, house))].toLowerCase()})`
-  : option.title);
+/** The banner's words for one rule the table sets: a ruling of two readings by its title alone
+ * ("King, Ace and a wild 2": the other reading is the only one it can be); one of three or more
+ * with the reading chosen, as the score keeper and the drills word it ("The odd chip in a split
+ * pot: They go to the dealer"), or two tables with other rules would read alike; a variant
+ * "Nine or more players (played)". */
+function shortName(option, house) {
+  const label = option.labels[option.values.indexOf(valueOf(option, house))];
+  if (option.kind === "variant") return `${option.title} (${label.toLowerCase()})`;
+  return option.values.length > 2 ? `${option.title}: ${label.replace(/[.\s]+$/, "")}` : option.title;
+}
 
 /** Every rule a house sets, in words: "King, Ace and a wild 2: King, Ace and 2 never make ...". */
 function inWords(ctl, house) {

@@ -115,6 +115,7 @@ def check_round(page: Any, number: int) -> dict[str, Any]:
     assert f"Round {number} of {ROUNDS} is over" in plain(page.inner_text(summary))
     rows = page.locator(f"{summary} [data-round-seat]")
     assert rows.count() == PLAYERS
+    extra = chips_play.extra_seat({**ref, "round": number - 1, "dealer": done["dealer"]})
     for seat in range(PLAYERS):
         row = rows.nth(seat)
         assert int(row.get_attribute("data-points")) == done["scores"][seat]
@@ -133,8 +134,13 @@ def check_round(page: Any, number: int) -> dict[str, Any]:
             assert "nothing left over" in words, words
         assert block.locator(".rb-result__groups > li").count() == len(result["melds"])
         assert words.count(" on group ") == len(result["lay_offs"])
-        if seat == done["caller"]:
-            assert "(called chips)" in words
+        # Who called, and who had the extra card that round (the engine's extra_seat, for that
+        # round's number and dealer): said in the hand's first line, after its points.
+        said = [note for seat_is, note in ((seat == done["caller"], "called chips"), (seat == extra, "had the extra card"))
+                if seat_is]
+        head = plain(block.locator(".rb-table__hand-head").inner_text())
+        assert head.endswith(f" ({', '.join(said)})" if said else "point" if done["scores"][seat] == 1 else "points"), head
+        assert (block.get_attribute("data-extra-card") is not None) == (seat == extra)
     assert "You (player 1)" in plain(rows.nth(0).inner_text())
     return ref
 

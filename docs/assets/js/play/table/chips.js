@@ -40,6 +40,9 @@ const ruleLast = (message) => String(message).replace(/^([a-z0-9]+(?:-[a-z0-9]+)
 /** The seat that holds (or held) the extra card this round: the dealer's left (chips-deal,
  * chips-rotation), or the seat drawn by lot in the nine-or-more variant. */
 const extraSeat = (state) => engine.extraSeat(state);
+/** The seat that had the extra card in a finished round (its record in state.rounds): the engine's
+ * extraSeat, for that round's number and dealer (the state has dealt the next round already). */
+const roundExtraSeat = (state, round) => engine.extraSeat({ ...state, round: round.round - 1, dealer: round.dealer });
 /** Whether this round's extra card was drawn by lot (chips-variant-random-extra, nine or more). */
 const drawnByLot = (state) => (state.extraSeats || []).length > Math.min(state.round, ROUNDS - 1);
 /** The status's words on the extra card, after "Player 4 dealt; ": who has it and opens, by lot
@@ -279,6 +282,7 @@ function mount(root) {
     summary.append(el("p", {}, `${says(caller, "called", "called")} chips and ${caller === HUMAN ? "score" : "scores"} nothing this round. Everyone else laid off what they could onto the caller's groups (numbered below) and counts the cards left over.`));
     const hands = el("ul", { class: "rb-table__hands", "aria-label": `Every hand of round ${round.round}` });
     const order = Array.from({ length: state.players }, (_, k) => (caller + k) % state.players);
+    const extra = roundExtraSeat(state, round);
     for (const s of order) {
       const rec = round.results[s];
       const li = el("li", {
@@ -286,7 +290,9 @@ function mount(root) {
         "data-loose": rec.loose.join(" "), "data-laid-off": rec.laid_off.join(" "),
       });
       const head = el("p", { class: "rb-table__hand-head" });
-      head.append(el("strong", {}, seatLongName(s)), `: ${plural(round.scores[s], "point")}${s === caller ? " (called chips)" : ""}`);
+      const notes = [s === caller ? "called chips" : "", s === extra ? "had the extra card" : ""].filter(Boolean);
+      head.append(el("strong", {}, seatLongName(s)), `: ${plural(round.scores[s], "point")}${notes.length ? ` (${notes.join(", ")})` : ""}`);
+      if (s === extra) li.dataset.extraCard = "";
       li.append(head);
       if (s !== caller) {
         const held = el("p", { class: "rb-table__held" }, "Held: ");

@@ -31,7 +31,7 @@ CHROMIUM = "/usr/bin/chromium"
 #: The same Chromium built to run headless only (Debian's package chromium-headless-shell, from the same
 #: source and of the same version; the build Playwright itself runs headless): the same Blink and V8, with
 #: none of the browser's window, so a page loads for about 0.6 CPU-seconds where the browser takes 1.6,
-#: and the browser tests take 829 CPU-seconds where they took 1,158 (issue 26). The tests drive it unless
+#: and the browser tests take 881 CPU-seconds where they took 1,158 (issue 26). The tests drive it unless
 #: RULEBOOK_TEST_CHROMIUM names another (`RULEBOOK_TEST_CHROMIUM=/usr/bin/chromium make test`);
 #: tests/test_browser_chromium.py checks that both are one version and lay a page out alike.
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"

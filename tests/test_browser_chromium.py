@@ -19,14 +19,13 @@ from typing import Any
 import pytest
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, TEST_CHROMIUM
-from tests.support.scorekeeper import open_keeper, start_game
+from tests.support.scorekeeper import EIGHT, open_keeper, start_game
 from tests.support.tables import PHONE
 
 pytestmark = pytest.mark.browser
 
 WIDE = {"viewport": {"width": 1280, "height": 900}}
 SIZES = {"360x740": PHONE, "1280x900": WIDE}
-EIGHT = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Flo", "Gus", "Hal"]
 #: Where each thing a reader sees lies, in document order; the page's own size first.
 LAYOUT = """() => {
   const boxes = [...document.querySelectorAll(

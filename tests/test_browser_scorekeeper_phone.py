@@ -15,14 +15,13 @@ from typing import Any
 
 import pytest
 
-from tests.support.scorekeeper import open_keeper, start_game
+from tests.support.scorekeeper import EIGHT, open_keeper, start_game
 from tests.support.tables import PHONE
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
-EIGHT = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Flo", "Gus", "Hal"]
 LONG = ["Bartholomew Featherstonehaugh-Smythe", "Wolfeschlegelsteinhausenbergerdorffvoral",
         "Maximiliana Cholmondeley-Marjoribanks", "Alexandrina Vanderbilt-Worthington",
         "Christopherson Montgomery-Fitzwilliam", "Persephone Threlkeld-Wainwright",

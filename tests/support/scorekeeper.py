@@ -18,6 +18,8 @@ STORE_KEY = "rulebook-scorekeeper"
 BACKUP_PREFIX = "rulebook-scorekeeper-backup-"
 #: The rounds (or hands) of the game on the sheet, its totals row left out.
 ROWS = ".sk-app .sk-table tbody tr:not(.sk-total)"
+#: Eight players, the most Chips and Chains seat on a score sheet (the phone tests, tests/test_browser_chromium.py).
+EIGHT = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Flo", "Gus", "Hal"]
 
 
 @contextmanager

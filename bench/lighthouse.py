@@ -7,7 +7,7 @@ on the mobile and the desktop profile, the median of several runs; the practice 
 
 Serves the folder on 127.0.0.1 with gzip (as a static host would), runs npm's lighthouse (pinned in
 package.json, `npm ci`) against Debian's Chromium (CHROME_PATH), prints one line a run and then a
-table of medians; ``--readme`` writes that table into README.md between its lighthouse markers,
+table of medians; ``--readme`` writes that table into bench/README.md between its lighthouse markers,
 with the date and the machine's load average (simulated throttling still scales the main thread's
 real work, so a busy machine scores lower). Figures, not a test: nothing here passes or fails on a
 number, and `make test` never runs it.
@@ -37,7 +37,7 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 PAGES = ("", "chips/", "chains/", "3-chip-stack/", "keep-score/", "chips/play/", "chains/play/", "3-chip-stack/play/")
 FORM_FACTORS = ("mobile", "desktop")
-README = ROOT / "README.md"
+README = ROOT / "bench" / "README.md"
 MARKERS = ("<!-- lighthouse:start -->", "<!-- lighthouse:end -->")
 #: What a static host compresses (GitHub Pages: text, scripts, JSON, SVG, XML such as the
 #: sitemap.xml that instant navigation fetches on every load, the manifest).
@@ -140,7 +140,7 @@ def write_readme(text: str) -> None:
     start, end = MARKERS
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.DOTALL)
     if not pattern.search(readme):
-        raise SystemExit(f"README.md: no {start} ... {end} markers to write the table between")
+        raise SystemExit(f"bench/README.md: no {start} ... {end} markers to write the table between")
     README.write_text(pattern.sub(lambda _: f"{start}\n{text}\n{end}", readme), encoding="utf-8")
 
 
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per page and profile (median)")
     parser.add_argument("--form-factor", action="append", choices=FORM_FACTORS,
                         help="mobile or desktop (default: both)")
-    parser.add_argument("--readme", action="store_true", help="write the table of medians into README.md")
+    parser.add_argument("--readme", action="store_true", help="write the table of medians into bench/README.md")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs: expected a whole number of at least 1")

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import wait_until
 from tests.test_browser_site import _search
 
 from .conftest import SITE_HOST, SITE_PORT
@@ -190,5 +191,4 @@ def test_a_violation_would_be_caught(watched: Watched, site_url: str) -> None:
     with pytest.raises(AssertionError, match="script-src"):
         watched.assert_clean()
     # Chromium says so in the console too, which the watch also reads.
-    page.wait_for_timeout(200)
-    assert any("script-src" in m for m in watched.console), watched.console
+    wait_until(page, lambda: any("script-src" in m for m in watched.console), what="Chromium's console line")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import settle
 from tests.support.tables import pause_the_computer
 
 from .conftest import SITE_HOST, SITE_PORT
@@ -101,7 +102,7 @@ def tab_to(page: Any, test: str, presses: int = 60) -> None:
                                   "3-chip-stack/play/", "keep-score/"])
 def test_every_control_the_tab_key_reaches_shows_a_ring(open_at: Any, path: str, scheme: str) -> None:
     page = open_at(path, scheme=scheme)
-    page.wait_for_timeout(300)
+    settle(page)
     seen: list[str] = []
     missing: list[dict[str, Any]] = []
     for _ in range(700):
@@ -182,7 +183,7 @@ def test_a_drill_by_keyboard_keeps_the_focus_on_screen(open_at: Any, path: str, 
     assert_on_screen(page, "the Check button")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-drill] [data-result]:not([hidden])")
-    page.wait_for_timeout(300)
+    settle(page)
     assert_on_screen(page, "Check (the verdict)")
     tab_to(page, "a.matches('[data-next]')", 30)
     assert_on_screen(page, "Tab on to Next")
@@ -212,12 +213,12 @@ def test_a_practice_turn_by_keyboard_keeps_the_focus_on_screen(open_at: Any, sch
     by_keyboard(".rb-table__card:visible")
     assert_on_screen(page, "a card of the hand")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(300)
+    settle(page)
     assert_on_screen(page, "a card chosen with Enter")
     tab_to(page, "a.matches('[data-move]:not([disabled]), .rb-table__button:not([data-hint])') && !!a.offsetParent", 30)
     assert_on_screen(page, "the move's button")
     page.keyboard.press("Enter")
-    page.wait_for_timeout(600)
+    settle(page)
     # Not lost, and ringed. (Where the table puts it after the computers' turns is the table's:
     # play/table/, which brings the hand into view itself.)
     after = focused(page)

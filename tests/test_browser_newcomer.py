@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
+from .support.browser import settle
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
@@ -77,9 +78,23 @@ def test_page_is_short_on_a_phone_with_the_reference_folded(site_url: str, new_p
     assert page.evaluate("document.body.scrollHeight") > height * 1.2
 
 
+IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.top < innerHeight; }"""
+
+
 def _in_view(page: Any, element_id: str) -> bool:
-    return bool(page.evaluate("""(id) => { const r = document.getElementById(id).getBoundingClientRect();
-        return r.height > 0 && r.top >= 0 && r.top < innerHeight; }""", element_id))
+    return bool(page.evaluate(IN_VIEW, element_id))
+
+
+def _lands(page: Any, element_id: str) -> bool:
+    """Whether the element comes on screen and is still there once the page stands still (a scroll
+    that lands and is then undone does not count): waits for the state, not for a time (issue 41)."""
+    try:
+        page.wait_for_function(IN_VIEW, arg=element_id, timeout=15_000)
+    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: the assertion below says what failed
+        return False
+    settle(page)
+    return _in_view(page, element_id)
 
 
 def test_a_link_to_a_ruling_opens_its_fold_and_shows_it(site_url: str, new_page: Any) -> None:
@@ -91,9 +106,7 @@ def test_a_link_to_a_ruling_opens_its_fold_and_shows_it(site_url: str, new_page:
     link.scroll_into_view_if_needed()
     link.tap()
     page.wait_for_function(f"() => document.getElementById('{target}').closest('details').open")
-    page.wait_for_timeout(300)
-    assert page.evaluate("location.hash") == f"#{target}"
-    assert _in_view(page, target), "the ruling is not on screen after its link was followed"
+    assert _lands(page, target), "the ruling is not on screen after its link was followed"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "chips-ruling-opened-phone.png"))
 
@@ -101,8 +114,7 @@ def test_a_link_to_a_ruling_opens_its_fold_and_shows_it(site_url: str, new_page:
     other = "chips-ruling-layoff-order"
     _open(page, site_url + f"chips/#{other}")
     page.wait_for_function(f"() => document.getElementById('{other}').closest('details').open")
-    page.wait_for_timeout(300)
-    assert _in_view(page, other)
+    assert _lands(page, other)
 
     # And after instant navigation from another page (Material swaps the page in without a reload).
     _open(page, site_url)
@@ -111,9 +123,8 @@ def test_a_link_to_a_ruling_opens_its_fold_and_shows_it(site_url: str, new_page:
         a.textContent = 'go'; document.querySelector('.md-content').prepend(a); a.click(); }}""")
     page.wait_for_url(site_url + f"chips/#{target}")
     page.wait_for_function(f"() => document.getElementById('{target}')?.closest('details').open")
-    page.wait_for_timeout(400)
+    assert _lands(page, target)
     assert page.evaluate("window.__notReloaded === true"), "instant navigation is off"
-    assert _in_view(page, target)
 
 
 def test_a_section_off_screen_waits_to_be_drawn_and_a_link_into_it_still_lands(site_url: str, new_page: Any) -> None:
@@ -126,20 +137,17 @@ def test_a_section_off_screen_waits_to_be_drawn_and_a_link_into_it_still_lands(s
     assert not page.evaluate(drawn, "chips-lay-off"), "the rules far down the page were drawn at load"
     assert page.evaluate(drawn, "quick-start")
     _open(page, site_url + "chips/#chips-lay-off")
-    page.wait_for_timeout(400)
-    assert page.evaluate(drawn, "chips-lay-off") and _in_view(page, "chips-lay-off")
+    assert _lands(page, "chips-lay-off") and page.evaluate(drawn, "chips-lay-off")
     # From the top of the page by a link, as the contents or a rule reference would.
     follow = """(hash) => { const a = document.createElement('a'); a.href = hash; a.textContent = 'go';
         document.querySelector('.md-content').prepend(a); a.click(); a.remove(); }"""
     _open(page, site_url + "chips/")
     page.evaluate(follow, "#chips-lay-off")
-    page.wait_for_timeout(400)
-    assert _in_view(page, "chips-lay-off"), "the link did not bring the rule on screen"
+    assert _lands(page, "chips-lay-off"), "the link did not bring the rule on screen"
     # A heading below several sections never drawn (their heights were guesses).
     _open(page, site_url + "chips/")
     page.evaluate(follow, "#keep-share")
-    page.wait_for_timeout(400)
-    assert _in_view(page, "keep-share"), "the link did not bring the heading on screen"
+    assert _lands(page, "keep-share"), "the link did not bring the heading on screen"
     page.emulate_media(media="print")
     assert page.evaluate("() => getComputedStyle(document.querySelector('.rb-keep')).contentVisibility") == "visible"
 
@@ -162,13 +170,18 @@ def _tooltip(page: Any) -> list[Any]:
     return result
 
 
+#: A tooltip of the focused word fully faded in.
+TIP_SHOWN = """() => { const a = document.activeElement; const id = a && a.getAttribute('aria-describedby');
+    const tip = id && document.getElementById(id); return !!tip && parseFloat(getComputedStyle(tip).opacity) > 0.9; }"""
+
+
 def test_a_glossary_word_shows_its_meaning_on_tap_and_on_focus(site_url: str, new_page: Any) -> None:
     page = new_page("phone")
     _open(page, site_url + "chips/")
     word = page.locator("#chips-step-turn abbr.rb-term", has_text="deck").first
     word.scroll_into_view_if_needed()
     word.tap()
-    page.wait_for_timeout(500)
+    page.wait_for_function(TIP_SHOWN, timeout=15_000)
     tag, text, opacity = _tooltip(page)
     assert tag == "ABBR" and text == "Deck: The face-down cards in the middle that you can take from.", text
     assert float(opacity) > 0.9, "the tooltip is not shown"
@@ -183,7 +196,7 @@ def test_a_glossary_word_shows_its_meaning_on_tap_and_on_focus(site_url: str, ne
         desk.keyboard.press("Tab")
         if desk.evaluate("document.activeElement.tagName") == "ABBR":
             break
-    desk.wait_for_timeout(500)
+    desk.wait_for_function(TIP_SHOWN, timeout=15_000)
     tag, text, opacity = _tooltip(desk)
     assert tag == "ABBR" and text and ": " in text, (tag, text)
     assert float(opacity) > 0.9
@@ -200,7 +213,7 @@ def test_axe_with_folds_and_tooltips_closed_and_open(site_url: str, new_page: An
     word = page.locator("abbr.rb-term").first
     word.scroll_into_view_if_needed()
     word.focus()
-    page.wait_for_timeout(400)
+    page.wait_for_function(TIP_SHOWN, timeout=15_000)
     assert _tooltip(page)[1], "no tooltip showing"
     opened = run_axe(page)
     SHOTS.mkdir(exist_ok=True)

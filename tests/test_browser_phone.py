@@ -23,7 +23,7 @@ import pytest
 from generator.content.loader import load_games
 from generator.engine.cards import parse_cards
 from generator.engine.games import chains, chips, three_chip_stack
-from tests.support.browser import fresh_pages
+from tests.support.browser import fresh_pages, settle
 
 from .conftest import describe_violations, run_axe
 
@@ -251,11 +251,12 @@ def test_back_to_top_sits_in_a_corner_on_a_phone_and_takes_the_reader_up(open_at
     # the line being read. site.css moves it to the bottom corner there, a round 48 px button.
     page = open_at("chips/", size)
     page.evaluate("window.scrollTo(0, 4000)")
-    page.wait_for_timeout(300)
+    settle(page)
     page.evaluate("window.scrollBy(0, -300)")  # Material shows it when the page scrolls up
     top = page.locator(".md-top")
     top.wait_for(state="visible")
-    page.wait_for_timeout(300)  # its fade in
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.md-top')).opacity === '1'")  # faded in
+    settle(page)
     box = page.evaluate("""() => { const r = document.querySelector('.md-top').getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: innerWidth, height: innerHeight }; }""")
     assert "Back to top" in (top.get_attribute("aria-label") or top.text_content())  # its spoken name

@@ -16,6 +16,7 @@ import pytest
 
 from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
+from tests.support.browser import settle
 from tests.support.tables import SHOTS, Table, phone_page, plain
 
 from .conftest import SITE_HOST, SITE_PORT
@@ -81,7 +82,7 @@ def test_quick_start_link_and_fragment_land_on_the_table(phone: Any) -> None:
     page.locator(".rb-quick-start__practice a").tap()
     page.wait_for_url("**/chips/play/**")
     CHIPS.settled(page)
-    page.wait_for_timeout(300)  # instant navigation's own scroll, settled
+    settle(page)  # instant navigation's own scroll, finished
     assert href and href.split("#")[0].endswith("play/")
     fills_the_view(page, "[data-practice-game-section]")
     # The table's own address lands on it, though the section shows only once mounted.

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -151,7 +150,6 @@ def _against_the_standard_computer(page: Any) -> None:
 
 def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     page = phone
-    started = time.monotonic()
     _against_the_standard_computer(page)
     STACK.open_game(page, SEED, PLAYERS)
     assert STACK.saved(page)["opponent"] == "standard"
@@ -294,7 +292,6 @@ def test_3_chip_stack_game_played_through_the_page(phone: Any) -> None:
     assert STACK.wait_for_human(page) in ("you", "round-over")
     assert STACK.saved(page)["seen"] == 0 and STACK.saved(page)["seed"] != SEED
     assert not page.errors, page.errors
-    assert time.monotonic() - started < 240
 
 
 @pytest.mark.parametrize("phone", ["light", "dark"], indirect=True)

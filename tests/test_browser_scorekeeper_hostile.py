@@ -330,7 +330,7 @@ def test_undo_into_a_damaged_step_says_so_without_an_exception(page: Any, site_u
     assert page.locator(ROWS).count() == 1
     assert page.inner_text(".sk-live").startswith("Removed round 2.")
     page.click("#sk-undo")  # the damaged step
-    page.wait_for_timeout(100)
+    expect(page.locator(".sk-notice")).to_contain_text("Undo cannot go back any further")  # its answer, then its errors
     assert not errors, errors  # (was: TypeError: Cannot read properties of null)
     assert loaded and "Undo goes back through were damaged" in loaded[0]
     notice = page.inner_text(".sk-notice")

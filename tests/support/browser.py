@@ -36,3 +36,37 @@ def fresh_pages(browser: Any) -> Iterator[Callable[..., Any]]:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+#: Resolves once the page has stood still for `frames` painted frames running: the scroll position,
+#: the page's height and the focused element unchanged, the fonts loaded. Counted in frames, not
+#: milliseconds, so a loaded machine (fewer frames a second) waits longer, as it must (issue 41).
+_STILL = """(frames) => new Promise((resolve) => {
+  let last = null, same = 0;
+  const look = () => {
+    const a = document.activeElement;
+    const now = [scrollX, scrollY, document.documentElement.scrollHeight, document.fonts.status,
+                 a ? a.tagName + '#' + a.id + '.' + a.className : ''].join('|');
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= frames) resolve(true); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def settle(page: Any, frames: int = 10) -> None:
+    """Waits until the page stands still (see _STILL): a scroll, a fold opening or a focus move
+    has finished, however long the machine takes. In place of a fixed wait before an assertion."""
+    page.evaluate(_STILL, frames)
+
+
+def wait_until(page: Any, predicate: Callable[[], bool], timeout_ms: int = 30_000, what: str = "") -> None:
+    """Waits, letting the page's events arrive, until `predicate()` holds (something the test heard,
+    not something the page can be asked), or fails after `timeout_ms`."""
+    waited = 0
+    while not predicate():
+        if waited >= timeout_ms:
+            raise AssertionError(f"not within {timeout_ms} ms: {what or predicate}")
+        page.wait_for_timeout(25)
+        waited += 25

@@ -336,9 +336,9 @@ def test_the_live_region_waits_for_the_answer_to_settle(open_page: Any) -> None:
     page.evaluate(LIVE_LOG, [live, CARDS])
     page.click(CARDS)
     page.keyboard.type("8H 8S 8D")
-    page.wait_for_function(f"() => document.querySelector('{live}').textContent.startsWith('Score 0')", timeout=3000)
+    page.wait_for_function(f"() => document.querySelector('{live}').textContent.startsWith('Score 0')", timeout=30_000)
     page.keyboard.type(" 4C")
-    page.wait_for_function(f"() => document.querySelector('{live}').textContent.startsWith('Score 4')", timeout=3000)
+    page.wait_for_function(f"() => document.querySelector('{live}').textContent.startsWith('Score 4')", timeout=30_000)
     typed, spoken = page.evaluate("[window.__typed, window.__spoken]")
     assert len(typed) == len("8H 8S 8D 4C"), typed
     # It spoke at each pause in the typing, never key by key: each time 600 ms (the announcer's

@@ -125,6 +125,21 @@ def test_only_the_newest_entries_are_kept(tmp_path: Path) -> None:
     assert len(list((tmp_path / pdfcache.CACHE_DIR / "chips").glob("sheets-*"))) == pdfcache.KEEP
 
 
+def test_an_entry_used_within_the_hour_is_never_removed(tmp_path: Path) -> None:
+    # A build that looked an entry up may still be copying it while other builds sharing the cache
+    # store newer ones: the entries past KEEP go only once nobody has used them for an hour.
+    folders = []
+    for n in range(pdfcache.KEEP + 2):
+        part = _part(key=f"{n:040d}")
+        folders.append(pdfcache.store(tmp_path, part, _files(part))["chips-score-a4.pdf"].parent)
+    assert all(f.is_dir() for f in folders)  # all used just now: none removed
+    for n, folder in enumerate(folders[:-1]):
+        os.utime(folder, (1_000_000_000 + n, 1_000_000_000 + n))  # long unused
+    part = _part(key="f" * 40)
+    pdfcache.store(tmp_path, part, _files(part))
+    assert [f.is_dir() for f in folders] == [False, False, False, True, True]  # the newest used KEEP stay
+
+
 def test_a_one_word_edit_changes_only_that_games_keys(tmp_path: Path) -> None:
     copy = _copy(tmp_path / "project")
     before = {(p.game_id, p.part): p.key for p in pdfcache.plan(copy, load_games(copy))}

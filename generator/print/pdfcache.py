@@ -53,6 +53,11 @@ FORMAT = "pdfcache-1"
 PARTS = ("book-a5", "book-letter", "cards", "sheets")
 #: Entries kept per game and part (the newest used): enough to go back and forth between two edits.
 KEEP = 3
+#: ... but never an entry used within the last hour, however many there are: a build (or another
+#: copy of the project sharing the cache, or a test worker) that looked an entry up may still be
+#: copying it into its site, and a build under load takes minutes. Removing it then made that
+#: build fail with "No such file" (issue 41: seen when several copies shared one cache).
+IN_USE_SECONDS = 3600
 
 _GENERATOR = Path(__file__).resolve().parent.parent
 
@@ -274,7 +279,13 @@ def store(root: Path | str, part: Part, files: Mapping[str, bytes]) -> dict[str,
 
 def _prune(base: Path, part: str) -> None:
     entries = sorted((p for p in base.glob(f"{part}-*") if p.is_dir()), key=lambda p: p.stat().st_mtime, reverse=True)
+    now = time.time()
     for old in entries[KEEP:]:
+        try:
+            if now - old.stat().st_mtime <= IN_USE_SECONDS:
+                continue
+        except OSError:
+            continue
         shutil.rmtree(old, ignore_errors=True)
     for tmp in base.glob(".tmp-*"):  # left by a process that died; an hour is far longer than any render
         try:

@@ -134,3 +134,16 @@ def test_chips_ruling_opening_discard_why_names_the_write_ups_two_phrasings() ->
     assert "summary" in why and "We follow the rules" in why
     assert ruling["readings"][ruling["chosen"] - 1] == "The opening discard is their whole first turn."
 
+
+def test_three_chip_stack_rule_and_quick_start_carry_the_dealers_stack_as_their_bet() -> None:
+    # three-chip-stack-ruling-dealer and -dealer-last, now in the betting rule itself and the
+    # Quick start: the dealer's stack of 3 is their first-round bet, the dealer bets last, and
+    # with no raise they may leave their 3 as they are.
+    rule = " ".join(_plain(_rule_texts("3-chip-stack")["three-chip-stack-first-round"]).split())
+    quick = _summaries_of("3-chip-stack", "three-chip-stack-first-round")
+    quick = {w: t for w, t in quick.items() if w.startswith("Quick start")}
+    assert quick, "no Quick start step sums up the first round of betting"
+    for where, text in {"the rule three-chip-stack-first-round": rule, **quick}.items():
+        assert re.search(r"the dealer's (stack of 3|3 chips)[^.]* (is|are) (their|the dealer's) (first-round )?bet", text), (where, text)
+        assert re.search(r"the dealer (bets|goes) last", text), (where, text)
+        assert re.search(r"if nobody (has )?raised,? (they|the dealer) may leave their 3 as (they are|it is)", text), (where, text)

@@ -72,10 +72,15 @@ def python_score(rec: dict[str, Any]) -> dict[str, Any]:
 
 def caller_text(groups: list[chips.Group]) -> str:
     """Groups as typed: cards as laid down, a semicolon between groups, and "run" before a run
-    whose cards alone would read as a set (one natural card and wilds)."""
+    whose cards alone would read as a set (one natural card and wilds); a group of wilds alone
+    followed by "=" and what the caller announced (chips-ruling-wild-set-rank): a set's rank, a
+    run's first card."""
     def typed(g: chips.Group) -> str:
         naturals = sum(not chips.is_wild(c) for c in g.cards)
-        return ("run " if g.kind == "run" and naturals < 2 else "") + " ".join(format_card(c) for c in g.cards)
+        said = ""
+        if not naturals:
+            said = f" = {g.stands_for()[0]}"  # the rank of a set, the first card of a run
+        return ("run " if g.kind == "run" and naturals < 2 else "") + " ".join(format_card(c) for c in g.cards) + said
     return "; ".join(typed(g) for g in groups)
 
 
@@ -153,8 +158,10 @@ def test_the_callers_groups_take_lay_offs(open_page: Any) -> None:
         codes = [format_card(c) for c in hand]
         page.fill(CALLER, caller_text(callers))
         page.fill(CARDS, " ".join(codes))
+        # The scorer gives a run no place (lo) but a run of wilds alone, whose place is announced.
         want = python_score({"hand": codes, "packs": 2, "caller_groups": [
-            {k: v for k, v in g.to_record().items() if k != "lo"} for g in callers]})
+            {k: v for k, v in g.to_record().items() if k != "lo" or all(map(chips.is_wild, g.cards))}
+            for g in callers]})
         assert score_of(page) == str(want["score"]), (codes, caller_text(callers))
     assert not page.errors
 
@@ -179,10 +186,36 @@ def test_the_callers_groups_are_read_as_the_rulings_say(open_page: Any) -> None:
     assert score_of(page) == "11"
     page.fill(CALLER, "run JK 2S 2H")
     page.press(CALLER, "Enter")
-    assert error_beside(page, "caller") == "Caller's group 1: a group of wilds alone counts as a set of 2s, not a run"
+    assert error_beside(page, "caller").startswith("Caller's group 1: a run of wilds alone needs its place")
     assert page.get_attribute(CALLER, "aria-invalid") == "true"
     help_text = page.text_content("#rbw-chips-caller-help")
     assert "run 8H JK 2S" in help_text and "set of 2s" in help_text
+    assert "2S 2H JK = Q" in help_text and "JK JK 2C = 10D" in help_text
+    assert not page.errors
+
+
+def test_a_callers_group_of_wilds_is_announced_as_a_set_or_a_run(open_page: Any) -> None:
+    """chips-ruling-wild-set-rank: the caller's word stands. Typed with "=", two jokers and a 2
+    announced as the 10, Jack and Queen of diamonds take the 9 and the King of diamonds laid off;
+    a 2, a 2 and a joker announced as Queens take a Queen; unannounced, they take nothing."""
+    page = open_page("chips/")
+    page.fill(CALLER, "JK JK 2C = 10D")
+    page.fill(CARDS, "9D KD 5C")
+    page.press(CARDS, "Enter")
+    assert score_of(page) == "5" and error_beside(page, "caller") == ""
+    record = json.loads(page.get_attribute(RESULT, "data-record"))
+    assert record["lay_offs"] == [{"card": "9D", "group": 0, "as": "9D"}, {"card": "KD", "group": 0, "as": "KD"}]
+    assert record == python_score({"hand": ["9D", "KD", "5C"], "caller_groups": [
+        {"kind": "run", "suit": "D", "cards": ["JK", "JK", "2C"], "lo": 10}]})
+    page.fill(CALLER, "2S 2H JK = Q")
+    page.fill(CARDS, "QC 8H")
+    assert score_of(page) == "8"
+    page.fill(CALLER, "2S 2H JK")
+    assert score_of(page) == "18"
+    page.fill(CALLER, "JK JK 2C = KD")
+    page.press(CALLER, "Enter")
+    assert "would go past the Ace" in error_beside(page, "caller")
+    assert page.get_attribute(CALLER, "aria-invalid") == "true"
     assert not page.errors
 
 

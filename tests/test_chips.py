@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.engine.cards import build_deck, parse_card, parse_cards
+from generator.engine.cards import Rank, build_deck, parse_card, parse_cards
 from generator.engine.errors import CardError, IllegalPlay, RulebookError
 from generator.engine.games import chips
 from generator.engine.games.chips import best_arrangement, make_run, make_set, score_record
@@ -429,15 +429,54 @@ def test_chips_group_of_only_wilds_counts_as_a_set_of_twos() -> None:
         chips.parse_group({"kind": "set", "rank": "2", "cards": ["2C", "2D", "3H"]})
 
 
-def test_chips_ruling_wild_set_rank_a_group_of_wilds_is_never_a_run_nor_a_set_of_another_rank() -> None:
-    # chips-ruling-wild-set-rank: a group of wilds alone is a set of 2s, whatever a record names it.
-    with pytest.raises(IllegalPlay, match="counts as a set of 2s, not a run"):
-        chips.parse_group({"kind": "run", "suit": "H", "lo": 8, "cards": ["JK", "2S", "2H"]})
-    with pytest.raises(IllegalPlay, match="counts as a set of 2s, not of kings"):
-        chips.parse_group({"kind": "set", "rank": "K", "cards": ["2S", "2H", "JK"]})
+def test_chips_ruling_wild_set_rank_a_run_of_wilds_announced_as_10_j_q_takes_the_9_and_the_king() -> None:
+    # chips-ruling-wild-set-rank: the caller announced JK JK 2C as the 10, Jack and Queen of
+    # diamonds (chips-fixed-groups), so the 9 and the King of diamonds lay off at its ends.
+    caller = [{"kind": "run", "suit": "D", "cards": ["JK", "JK", "2C"], "lo": 10}]
+    out = score_record({"hand": ["9D", "KD", "5C"], "caller_groups": caller})
+    assert out["score"] == 5 and out["loose"] == ["5C"]
+    assert out["lay_offs"] == [{"card": "9D", "group": 0, "as": "9D"}, {"card": "KD", "group": 0, "as": "KD"}]
+    group = chips.parse_group(caller[0])
+    assert group.stands_for() == ["10D", "JD", "QD"]
+    assert group.describe() == "a run of diamonds 10-J-Q with the joker as the 10 and the joker as the J and the 2 of clubs as the Q"
+    # Not of another suit, and nothing in between: the 9 of hearts and the 8 of diamonds stay.
+    assert score_record({"hand": ["9H", "8D"], "caller_groups": caller})["score"] == 17
+
+
+def test_chips_ruling_wild_set_rank_a_set_of_wilds_announced_as_queens_takes_queens() -> None:
+    caller = [{"kind": "set", "rank": "Q", "cards": ["2S", "2H", "JK"]}]
+    out = score_record({"hand": ["QC", "8H", "QS"], "caller_groups": caller})
+    assert out["score"] == 8 and sorted(out["laid_off"]) == ["QC", "QS"]
+    assert chips.parse_group(caller[0]).describe() == (
+        "a set of queens with the 2 of spades as a Q and the 2 of hearts as a Q and the joker as a Q")
+
+
+def test_chips_ruling_wild_set_rank_a_group_of_wilds_announced_as_2s_takes_only_wilds() -> None:
     out = score_record({"hand": ["KC", "8H", "QC"],
                         "caller_groups": [{"kind": "set", "rank": "2", "cards": ["2S", "2H", "JK"]}]})
     assert out["score"] == 28 and out["laid_off"] == []
+
+
+def test_chips_ruling_wild_set_rank_a_run_of_wilds_must_say_where_it_stands() -> None:
+    # A run made only of wilds has no natural card to place it: the caller's announcement (lo) does.
+    with pytest.raises(IllegalPlay, match="must say where it starts"):
+        chips.parse_group({"kind": "run", "suit": "D", "cards": ["JK", "JK", "2C"]})
+    with pytest.raises(IllegalPlay, match="must start between position 1"):
+        chips.parse_group({"kind": "run", "suit": "D", "cards": ["JK", "JK", "2C"], "lo": 13})
+    # A set still needs its rank, and never of jokers.
+    with pytest.raises(RulebookError, match="rank: missing"):
+        chips.parse_group({"kind": "set", "cards": ["JK", "2S", "2H"]})
+    with pytest.raises(RulebookError, match="unknown rank 'JK'"):
+        chips.parse_group({"kind": "set", "rank": "JK", "cards": ["JK", "2S", "2H"]})
+
+
+def test_chips_ruling_wild_set_rank_unannounced_the_callers_own_wilds_are_a_set_of_2s() -> None:
+    # With no announcement (the engine arranging the caller's own hand, as the round record and
+    # the practice game do), a group of wilds alone is a set of 2s, which takes only wilds.
+    groups = chips.caller_arrangement(parse_cards("2S 2H JK"))
+    assert [(g.kind, g.rank) for g in groups] == [("set", Rank.TWO)]
+    out = chips.round_record({"caller": ["2S", "2H", "JK"], "hands": [["QC", "8H"]]})
+    assert out["scores"] == [18] and out["results"][0]["laid_off"] == []
 
 
 def test_chips_ruling_layoff_order_a_callers_run_extended_to_12_cards_takes_the_next_players_lay_off() -> None:

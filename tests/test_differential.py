@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from generator.engine.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card
+from generator.engine.cards import JOKER, RANKS, SUITS, Card, build_deck, format_card, parse_card
 from generator.engine.errors import RulebookError
 from generator.engine.games import chains, chips, three_chip_stack
 from generator.engine.limits import POT_CHIPS
@@ -446,3 +446,40 @@ def test_families_are_all_there() -> None:
     assert any("holds at most 13 cards" in o.get("error", "") for o in outs)
     assert any("that can stand as" in o.get("error", "") or "wilds in a group" in o.get("error", "") for o in outs)
     assert sum("error" in o for o in outs) >= 100  # bad inputs
+
+
+def _wilds_alone(cards: Any) -> bool:
+    try:
+        return isinstance(cards, list) and all(chips.is_wild(parse_card(c)) for c in cards)
+    except (RulebookError, TypeError, AttributeError):
+        return False
+
+
+def test_families_hold_callers_groups_of_wilds_alone_as_announced() -> None:
+    """chips-ruling-wild-set-rank: the generated caller's groups include groups of wilds alone
+    announced as a set of another rank than 2 and as a run (its suit and lo), scored, laid off
+    onto and compared in both engines (test_js_engine_gives_the_python_records runs these inputs);
+    a run of wilds without its lo is refused."""
+    rng = random.Random("differential-chips.score")
+    inputs = [r for r in chips_inputs(rng, PER_FUNCTION) if isinstance(r, dict)]
+    wild_sets, wild_runs, laid_on, refused = Counter(), Counter(), 0, 0
+    for rec in inputs:
+        groups = rec.get("caller_groups")
+        if not isinstance(groups, list):
+            continue
+        alone = [k for k, g in enumerate(groups) if isinstance(g, dict) and _wilds_alone(g.get("cards"))]
+        if not alone:
+            continue
+        out = py_run("chips.score", json.loads(json.dumps(rec)))
+        if "error" in out:
+            refused += "must say where it starts" in out["error"]
+            continue
+        for k in alone:
+            g = groups[k]
+            (wild_runs if g["kind"] == "run" else wild_sets)[g.get("rank", g.get("suit"))] += 1
+            laid_on += any(lay["group"] == k for lay in out["lay_offs"])
+    figure(f"chips.score: caller's groups of wilds alone: sets {dict(wild_sets)}, runs {dict(wild_runs)}, "
+           f"{laid_on} laid off onto, {refused} runs without lo refused")
+    assert sum(n for r, n in wild_sets.items() if r != "2") >= 20 and wild_sets["2"] >= 5
+    assert sum(wild_runs.values()) >= 20 and len(wild_runs) == 4
+    assert laid_on >= 20 and refused >= 5

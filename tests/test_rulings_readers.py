@@ -32,7 +32,7 @@ from generator.content.examples import run_example
 from generator.content.loader import load_games
 from generator.engine.cards import parse_card
 from generator.engine.games import GAME_MODULES
-from generator.engine.games.chips import is_wild
+from generator.engine.games.chips import is_wild, position_rank
 from tests.test_differential import js_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,12 +168,19 @@ def chips_caller_text(groups: list[dict[str, Any]] | None) -> str:
     """A caller's groups as typed into the Chips scorer: each group's cards as laid down,
     space-separated, a semicolon between groups. A run with fewer than two natural cards is
     announced with a leading "run" ("run 8H JK 2S": 8-9-10 of hearts), as the caller would say
-    it; any other group's cards say what it is (a group of wilds alone is a set of 2s)."""
+    it; a group of wilds alone is followed by "=" and what the caller announced, its rank for a
+    set ("2S 2H JK = Q"), its first card for a run ("JK JK 2C = 10D"), chips-ruling-wild-set-rank;
+    any other group's cards say what it is."""
     typed = []
     for group in groups or []:
         naturals = [c for c in group["cards"] if not is_wild(parse_card(c))]
         prefix = "run " if group["kind"] == "run" and len(naturals) < 2 else ""
-        typed.append(prefix + " ".join(group["cards"]))
+        said = ""
+        if not naturals and group["kind"] == "set":
+            said = f" = {group['rank']}"
+        elif not naturals:
+            said = f" = {position_rank(group['lo']).value}{group['suit']}"
+        typed.append(prefix + " ".join(group["cards"]) + said)
     return "; ".join(typed)
 
 

@@ -105,3 +105,45 @@ def test_the_checks_can_fail() -> None:
     assert ranks("then Ace, King and two Queens") == {"ace", "king", "queen"}
     chains_values = " ".join(_rule_texts("chains")[r] for r in ("chains-hand-end", "chains-scoring"))
     assert numbers("10 for each 2 to 9; 25 for an Ace") - numbers(chains_values)
+
+
+# --- What particular summaries must carry (issue 37) -------------------------------------------
+
+def _summaries_of(game_id: str, rule_id: str) -> dict[str, str]:
+    """Every Quick start step and round beat that sums up ``rule_id``, in the words a reader sees."""
+    return {where: " ".join(_plain(s["text"]).split()) for where, s in _steps(game_id) if rule_id in s["rules"]}
+
+
+def test_chips_opening_discard_summaries_say_a_card_of_their_choice_as_the_rule_does() -> None:
+    # chips-opening-discard, chips-ruling-opening-discard: the extra card's holder opens by
+    # throwing away any card of their hand, so no summary may say they throw the extra card
+    # itself ("discarding it", the write-up's summary) or leave "one card" to read as the one more.
+    summaries = _summaries_of("chips", "chips-opening-discard")
+    assert len(summaries) >= 2, summaries  # the Quick start and "How a round works"
+    for where, text in summaries.items():
+        assert not re.search(r"\b(discard(ing|s)?|throw(ing|s)?) it\b|\bthe extra card away\b|throwing one card", text), where
+        assert re.search(r"throw(ing|s)? away a card of their choice", text), (where, text)
+    rule = " ".join(_rule_texts("chips")["chips-opening-discard"].split())
+    assert "any card in their hand" in rule
+
+
+def test_chips_ruling_opening_discard_why_names_the_write_ups_two_phrasings() -> None:
+    ruling = next(r for r in GAMES["chips"].data["rulings"] if r["id"] == "chips-ruling-opening-discard")
+    why = " ".join(ruling["why"].split())
+    assert '"by discarding it"' in why and '"by discarding one"' in why  # the summary's words, the rules'
+    assert "summary" in why and "We follow the rules" in why
+    assert ruling["readings"][ruling["chosen"] - 1] == "The opening discard is their whole first turn."
+
+
+def test_three_chip_stack_rule_and_quick_start_carry_the_dealers_stack_as_their_bet() -> None:
+    # three-chip-stack-ruling-dealer and -dealer-last, now in the betting rule itself and the
+    # Quick start: the dealer's stack of 3 is their first-round bet, the dealer bets last, and
+    # with no raise they may leave their 3 as they are.
+    rule = " ".join(_plain(_rule_texts("3-chip-stack")["three-chip-stack-first-round"]).split())
+    quick = _summaries_of("3-chip-stack", "three-chip-stack-first-round")
+    quick = {w: t for w, t in quick.items() if w.startswith("Quick start")}
+    assert quick, "no Quick start step sums up the first round of betting"
+    for where, text in {"the rule three-chip-stack-first-round": rule, **quick}.items():
+        assert re.search(r"the dealer's (stack of 3|3 chips)[^.]* (is|are) (their|the dealer's) (first-round )?bet", text), (where, text)
+        assert re.search(r"the dealer (bets|goes) last", text), (where, text)
+        assert re.search(r"if nobody (has )?raised,? (they|the dealer) may leave their 3 as (they are|it is)", text), (where, text)

@@ -88,6 +88,20 @@ test("chips-lay-off: cards go onto the caller's groups", () => {
   assert.deepEqual(describeChips(rec), ["Laid off: 9S on the caller's group 1 (as 9S)", "Loose: 5D (5) KD (10)", "Score: 15"]);
 });
 
+test("chips-ruling-wild-set-rank: a caller's group of wilds stands as announced, a run or a set of any rank", () => {
+  const run = [{ kind: "run", suit: "D", cards: ["JK", "JK", "2C"], lo: 10 }];
+  let rec = scoreChips({ hand: ["9D", "KD", "5C"], caller_groups: run });
+  assert.equal(rec.score, 5);
+  assert.deepEqual(rec.lay_offs, [{ card: "9D", group: 0, as: "9D" }, { card: "KD", group: 0, as: "KD" }]);
+  assert.equal(scoreChips({ hand: ["9H", "8D"], caller_groups: run }).score, 17);
+  rec = scoreChips({ hand: ["QC", "8H", "QS"], caller_groups: [{ kind: "set", rank: "Q", cards: ["2S", "2H", "JK"] }] });
+  assert.equal(rec.score, 8);
+  assert.deepEqual([...rec.laid_off].sort(), ["QC", "QS"]);
+  rec = scoreChips({ hand: ["KC", "8H", "QC"], caller_groups: [{ kind: "set", rank: "2", cards: ["2S", "2H", "JK"] }] });
+  assert.equal(rec.score, 28);
+  assert.deepEqual(rec.laid_off, []);
+});
+
 test("chips: the record has the Python keys, in order", () => {
   assert.deepEqual(Object.keys(score("8H 8S 8D 4C")), ["score", "groups", "loose", "laid_off", "melds", "lay_offs"]);
 });
@@ -126,11 +140,12 @@ test("chips: caller groups the packs cannot deal are refused, each in one line n
     "caller_groups[0]: 11 cards in a set of eights, but one pack holds only 10 that can stand as eights (four eights and six wilds a pack)");
   assert.equal(one({ kind: "set", rank: "2", cards: [...ten.slice(4), "2S"] }),
     "caller_groups[0]: 7 wilds in a group, but one pack holds only 6 (four 2s and two jokers a pack)");
-  // chips-ruling-wild-set-rank: a group of wilds alone is a set of 2s, nothing else.
-  assert.equal(one({ kind: "run", suit: "H", lo: 8, cards: ["JK", "2S", "2H"] }),
-    "caller_groups[0]: a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)");
-  assert.equal(one({ kind: "set", rank: "K", cards: ["JK", "2S", "2H"] }),
-    "caller_groups[0]: a group made only of wilds counts as a set of 2s, not of kings (chips-ruling-wild-set-rank)");
+  // chips-ruling-wild-set-rank: a group of wilds alone is what the caller announced; a run of
+  // wilds must say where it starts.
+  assert.equal(one({ kind: "run", suit: "H", lo: 8, cards: ["JK", "2S", "2H"] }), undefined);
+  assert.equal(one({ kind: "set", rank: "K", cards: ["JK", "2S", "2H"] }), undefined);
+  assert.equal(one({ kind: "run", suit: "H", cards: ["JK", "2S", "2H"] }),
+    "caller_groups[0]: a run made only of wilds must say where it starts (lo), as the caller announced it (chips-ruling-wild-set-rank)");
 });
 
 test("chips: every bad input is an error record, never a throw", () => {

@@ -9,13 +9,37 @@ import { scoreChips } from "../../docs/assets/js/engine/chips.js";
 
 const scored = (hand, caller) => scoreChips({ hand: hand.split(" "), caller_groups: callerGroups(caller) });
 
-test("chips-ruling-wild-set-rank: a caller's group of wilds alone is a set of 2s, not Kings", () => {
+test("chips-ruling-wild-set-rank: a caller's group of wilds alone is a set of 2s unless announced", () => {
   assert.deepEqual(callerGroups("2S 2H JK"), [{ kind: "set", rank: "2", cards: ["2S", "2H", "JK"] }]);
   assert.deepEqual(callerGroups("set 2S 2H JK"), [{ kind: "set", rank: "2", cards: ["2S", "2H", "JK"] }]);
   const rec = scored("KC 8H QC", "2S 2H JK");
   assert.equal(rec.score, 28);
   assert.deepEqual(rec.laid_off, []);
-  assert.throws(() => callerGroups("run JK 2S 2H"), /Caller's group 1: a group of wilds alone counts as a set of 2s, not a run/);
+  assert.deepEqual(scored("KC 8H QC", "2S 2H JK = 2").laid_off, []); // announced as 2s: the same
+  assert.throws(() => callerGroups("run JK 2S 2H"), /Caller's group 1: a run of wilds alone needs its place: write "=" and its first card/);
+});
+
+test("chips-ruling-wild-set-rank: a group of wilds announced with = stands as a set of that rank or a run from that card", () => {
+  assert.deepEqual(callerGroups("2S 2H JK = Q"), [{ kind: "set", rank: "Q", cards: ["2S", "2H", "JK"] }]);
+  assert.deepEqual(callerGroups("set 2s 2h jk=t")[0], { kind: "set", rank: "10", cards: ["2s", "2h", "jk"] });
+  assert.deepEqual(callerGroups("JK JK 2C = 10D"), [{ kind: "run", suit: "D", cards: ["JK", "JK", "2C"], lo: 10 }]);
+  assert.deepEqual(callerGroups("run JK JK 2C = AD")[0].lo, 1); // an Ace first is low
+  assert.deepEqual(callerGroups("JK JK 2C = 2D")[0].lo, 2); // a 2's own place in a run
+  // The declared run 10-J-Q of diamonds takes the 9 and the King laid off; the set of Queens a Queen.
+  let rec = scored("9D KD 5C", "JK JK 2C = 10D");
+  assert.deepEqual(rec.lay_offs, [{ card: "9D", group: 0, as: "9D" }, { card: "KD", group: 0, as: "KD" }]);
+  assert.equal(rec.score, 5);
+  rec = scored("QC 8H", "2S 2H JK = Q; 4C 5C 6C");
+  assert.deepEqual(rec.laid_off, ["QC"]);
+  assert.equal(rec.score, 8);
+  // What cannot be read gets one line naming the group.
+  assert.throws(() => callerGroups("JK JK 2C = KD"), /Caller's group 1: 3 cards from K♦\ufe0e? would go past the Ace/);
+  assert.throws(() => callerGroups("8H JK 2S = Q"), /Caller's group 1: "=" says what a group of wilds alone stands for/);
+  assert.throws(() => callerGroups("run JK 2S 2H = Q"), /a run is announced by its first card/);
+  assert.throws(() => callerGroups("set JK 2S 2H = 10D"), /a set is announced by its rank/);
+  assert.throws(() => callerGroups("JK 2S 2H = JK"), /a joker stands for another card/);
+  assert.throws(() => callerGroups("JK 2S 2H = 10D JD"), /after "=" write a rank for a set/);
+  assert.throws(() => callerGroups("= Q"), /Caller's group 1: write its cards before "="/);
 });
 
 test("a caller's run with one natural card is entered with the word run, cards in run order", () => {

@@ -24,13 +24,22 @@ def random_caller_groups(rng: random.Random, packs: int, count: int | None = Non
         for _attempt in range(20):
             extended = rng.random() < 0.35
             kind = rng.random()
-            if kind < 0.05:  # a group of wilds alone: a set of 2s (chips-ruling-wild-set-rank)
+            if kind < 0.08:
+                # A group of wilds alone, as the caller announced it (chips-ruling-wild-set-rank): a
+                # set of any rank (2s among them) or a run of a suit from a place (lo).
                 wilds = [c for c, k in pool.items() if is_wild(c) for _ in range(k)]
                 size = rng.randint(3, max(3, min(len(wilds), chips.set_cards(Rank.TWO, packs) if extended else 4)))
                 if len(wilds) < size:
                     continue
                 cards = rng.sample(sorted(wilds, key=format_card), size)
-                build = lambda cs: make_set(Rank.TWO, cs)
+                if rng.random() < 0.5:
+                    rank = rng.choice([Rank.TWO, *RANKS])  # a set of 2s twice as often: the unannounced group
+                    build = lambda cs, rank=rank: make_set(rank, cs)
+                else:
+                    cards = cards[:MAX_RUN]  # many packs: a run never passes 13 cards (chips-no-wrap)
+                    suit = rng.choice(SUITS)
+                    lo = rng.randint(1, ACE_HIGH - len(cards) + 1)
+                    build = lambda cs, suit=suit, lo=lo: make_run(suit, cs, lo)
             elif kind < 0.4:
                 rank = rng.choice([r for r in RANKS if r is not Rank.TWO])
                 most = chips.set_cards(rank, packs) if extended else 4
@@ -52,8 +61,6 @@ def random_caller_groups(rng: random.Random, packs: int, count: int | None = Non
                 lo = rng.randint(1, ACE_HIGH - length + 1)
                 cards = [Card(position_rank(p), suit) for p in range(lo, lo + length)]
                 cards = [JOKER if rng.random() < 0.15 else c for c in cards]
-                if all(is_wild(c) for c in cards):
-                    continue  # a group of wilds alone is a set of 2s, never a run
                 build = lambda cs, suit=suit, lo=lo: make_run(suit, cs, lo)
             need = Counter(cards)
             if all(pool[c] >= k for c, k in need.items()):

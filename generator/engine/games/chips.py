@@ -197,14 +197,12 @@ def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
     r = rank if isinstance(rank, Rank) else _parse_rank(rank)
     if r is Rank.JOKER:
         raise IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)")
-    # A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds
+    # A group made only of wilds (chips-ruling-wild-groups) is the set the caller announces it as,
+    # of any rank, and takes that rank laid off; a set of 2s takes only wilds
     # (chips-ruling-wild-set-rank). No upper size: wilds and duplicates may make it five or more
     # (chips-ruling-set-size).
     if len(cards) < 3:
         raise IllegalPlay(f"a set needs three or more cards, not {len(cards)}")
-    if r is not Rank.TWO and all(is_wild(c) for c in cards):
-        raise IllegalPlay(f"a group made only of wilds counts as a set of 2s, not of {r.plural} "
-                          "(chips-ruling-wild-set-rank)")
     for c in cards:
         if not is_wild(c) and c.rank is not r:
             raise IllegalPlay(f"{format_card(c)} cannot be in a set of {r.plural}")
@@ -223,8 +221,11 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
     # with the wild 2 standing as the Queen.
     if n > MAX_RUN:
         raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
-    if all(is_wild(c) for c in cards):
-        raise IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)")
+    # chips-ruling-wild-set-rank: a run made only of wilds is the run the caller announces, so its
+    # place (lo) is theirs to give; nothing else says where it stands.
+    if lo is None and all(is_wild(c) for c in cards):
+        raise IllegalPlay("a run made only of wilds must say where it starts (lo), as the caller "
+                          "announced it (chips-ruling-wild-set-rank)")
     no_k_a_2 = _no_k_a_2(house)
     if lo is None:
         options = _possible_lows(s, cards)
@@ -711,8 +712,8 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
         else:
             groups[home] = Group("run", (wilds.pop(0),) + g.cards, suit=g.suit, lo=g.lo - 1)
     if len(wilds) >= 3:
-        # chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
-        # takes nothing but wilds (chips-ruling-wild-set-rank).
+        # chips-ruling-wild-groups: a group may be made only of wilds; arranged by the engine, with
+        # no announcement, it is a set of 2s, which takes nothing but wilds (chips-ruling-wild-set-rank).
         groups.append(Group("set", tuple(wilds), rank=Rank.TWO))
         wilds = []
     loose.extend(wilds)
@@ -739,7 +740,9 @@ def _packs_field(value: Any) -> int:
 def parse_group(rec: Any, where: str = "caller_groups[0]", *, house: Mapping[str, str] | None = None) -> Group:
     """One caller group from its record: ``{"kind": "set", "rank": "8", "cards": [...]}`` or
     ``{"kind": "run", "suit": "H", "cards": [...], "lo": 4}``. A wild stands for the place the
-    record gives it and keeps it (chips-ruling-wild-stays)."""
+    record gives it and keeps it (chips-ruling-wild-stays); a group made only of wilds is what
+    the record announces: a set of its ``rank``, or a run of its ``suit`` from ``lo``
+    (chips-ruling-wild-set-rank)."""
     if not isinstance(rec, dict):
         raise RulebookError(f"{where}: expected an object with kind and cards, got {json_repr(rec)}")
     kind = rec.get("kind")
@@ -795,8 +798,8 @@ def parse_groups(value: Any, packs: int = 1, *, house: Mapping[str, str] | None 
 
 def set_cards(rank: Rank | None, packs: int) -> int:
     """The most cards a set of ``rank`` can hold from ``packs`` packs: its rank's four cards a
-    pack and the pack's six wilds (chips-sets, chips-wilds); a set of 2s, a group of wilds alone,
-    only the wilds (chips-ruling-wild-set-rank)."""
+    pack and the pack's six wilds (chips-sets, chips-wilds); a set of 2s only the wilds
+    (chips-ruling-wild-set-rank)."""
     if rank is Rank.TWO:
         return packs * limits.WILDS_PER_PACK
     return packs * (limits.RANK_PER_PACK + limits.WILDS_PER_PACK)

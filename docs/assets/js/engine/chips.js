@@ -120,12 +120,10 @@ function makeSet(rank, cards) {
   if (rank === "JK") {
     throw new IllegalPlay("jokers are wild: a set names the rank its cards stand for (A, 2-10, J, Q, K)");
   }
-  // A set of 2s is a group made only of wilds (chips-ruling-wild-groups): it takes only wilds
+  // A group made only of wilds (chips-ruling-wild-groups) is the set the caller announces it as,
+  // of any rank, and takes that rank laid off; a set of 2s takes only wilds
   // (chips-ruling-wild-set-rank). No upper size (chips-ruling-set-size).
   if (cards.length < 3) throw new IllegalPlay(`a set needs three or more cards, not ${cards.length}`);
-  if (rank !== "2" && cards.every(isWild)) {
-    throw new IllegalPlay(`a group made only of wilds counts as a set of 2s, not of ${RANK_PLURAL[rank]} (chips-ruling-wild-set-rank)`);
-  }
   for (const c of cards) {
     if (!isWild(c) && c.rank !== rank) throw new IllegalPlay(`${c.code} cannot be in a set of ${RANK_PLURAL[rank]}`);
   }
@@ -139,8 +137,11 @@ export function makeRun(suit, cards, lo, house = null) {
   if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
   // chips-ruling-k-a-2: a run never wraps; K-A-2 groups only as Q-K-A, the wild 2 as the Queen.
   if (n > MAX_RUN) throw new IllegalPlay(`a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
-  if (cards.every(isWild)) {
-    throw new IllegalPlay("a group made only of wilds counts as a set of 2s, not a run (chips-ruling-wild-set-rank)");
+  // chips-ruling-wild-set-rank: a run made only of wilds is the run the caller announces, so its
+  // place (lo) is theirs to give; nothing else says where it stands.
+  if ((lo === null || lo === undefined) && cards.every(isWild)) {
+    throw new IllegalPlay("a run made only of wilds must say where it starts (lo), as the caller " +
+      "announced it (chips-ruling-wild-set-rank)");
   }
   const noWrap2 = noKA2(house);
   if (lo === null || lo === undefined) {
@@ -562,8 +563,8 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers, noWrap
     else groups[home] = group("run", [wilds.shift(), ...g.cards], { suit: g.suit, lo: g.lo - 1 });
   }
   if (wilds.length >= 3) {
-    // chips-ruling-wild-groups: a group may be made only of wilds: a set of 2s, which
-    // takes nothing but wilds (chips-ruling-wild-set-rank).
+    // chips-ruling-wild-groups: a group may be made only of wilds; arranged by the engine, with
+    // no announcement, it is a set of 2s, which takes nothing but wilds (chips-ruling-wild-set-rank).
     groups.push(group("set", wilds, { rank: "2" }));
     wilds = [];
   }
@@ -591,7 +592,9 @@ function packsField(value) {
 const ALLOWED = { set: ["kind", "rank", "cards"], run: ["kind", "suit", "cards", "lo"] };
 
 /** One caller group from its record ({"kind": "set", "rank": "8", "cards": [...]} or a run). A wild
- * stands for the place the record gives it and keeps it (chips-ruling-wild-stays). */
+ * stands for the place the record gives it and keeps it (chips-ruling-wild-stays); a group made
+ * only of wilds is what the record announces: a set of its rank, or a run of its suit from lo
+ * (chips-ruling-wild-set-rank). */
 export function parseGroup(rec, where = "caller_groups[0]", house = null) {
   if (!isObject(rec)) throw new RulebookError(`${where}: expected an object with kind and cards, got ${jsonRepr(rec)}`);
   const kind = rec.kind;

@@ -35,25 +35,38 @@ const KIND_WORD = /^(run|set):?$/i;
 
 /** The caller's groups from text, each read as the caller announced it ("8H 8S 8D; run 8H JK 2S"),
  * as the engine's group records. A group's cards say what it is: the natural cards all of one rank
- * make a set (one natural card and wilds too), all of one suit a run, and wilds alone a set of 2s
- * (chips-ruling-wild-set-rank). The word "run" (or "set") before the cards says what the cards
- * alone cannot: "run 8H JK 2S" is the 8, 9 and 10 of hearts, the cards in run order, each wild
- * standing for the place it sits in (chips-ruling-wild-stays). Throws an Error in words, naming
- * the group, for a group it cannot read; the engine judges the rest. */
+ * make a set (one natural card and wilds too), all of one suit a run. The word "run" (or "set")
+ * before the cards says what the cards alone cannot: "run 8H JK 2S" is the 8, 9 and 10 of hearts,
+ * the cards in run order, each wild standing for the place it sits in (chips-ruling-wild-stays).
+ * A group of wilds alone stands as the caller announced it (chips-ruling-wild-set-rank): "=" and a
+ * rank after its cards makes it a set of that rank ("2S 2H JK = Q", three Queens), "=" and a card
+ * a run from that card up ("JK JK 2C = 10D", the 10, Jack and Queen of diamonds); with nothing
+ * announced it is a set of 2s. Throws an Error in words, naming the group, for a group it cannot
+ * read; the engine judges the rest. */
 export function callerGroups(text) {
   const parts = text.split(/[;\n|]/).map((p) => p.trim()).filter(Boolean);
   return parts.map((part, k) => {
     const name = `Caller's group ${k + 1}`;
-    let cards = tokens(part);
+    let cards = tokens(part.replaceAll("=", " = "));
     const said = cards.length && KIND_WORD.test(cards[0]) ? cards.shift().replace(":", "").toLowerCase() : null;
+    const equals = cards.indexOf("=");
+    const announced = equals < 0 ? null : cards.slice(equals + 1);
+    if (announced) cards = cards.slice(0, equals);
     const parsed = cards.map((tok) => {
       if (KIND_WORD.test(tok)) throw new Error(`${name}: write "${tok.replace(":", "").toLowerCase()}" before its cards, not among them`);
+      if (tok === "=") throw new Error(`${name}: write "=" once, after its cards`);
       try { return parseCard(tok); } catch { throw new Error(`${name}: '${clip(tok)}' is not a card; write cards like 8H, 10S, JK`); }
     });
-    if (!cards.length) throw new Error(`${name}: write its cards after "${said}"`);
+    if (!cards.length) throw new Error(`${name}: write its cards ${said ? `after "${said}"` : "before \"=\""}`);
     const naturals = parsed.filter((c) => !isWild(c));
+    if (announced) {
+      if (naturals.length) {
+        throw new Error(`${name}: "=" says what a group of wilds alone stands for; this group's other cards already say what it is`);
+      }
+      return announcedGroup(name, said, cards, announced);
+    }
     if (!naturals.length) {
-      if (said === "run") throw new Error(`${name}: a group of wilds alone counts as a set of 2s, not a run`);
+      if (said === "run") throw new Error(`${name}: a run of wilds alone needs its place: write "=" and its first card after the cards, like run JK 2S 2H = 10D`);
       return { kind: "set", rank: "2", cards };
     }
     const [first] = naturals;
@@ -61,6 +74,31 @@ export function callerGroups(text) {
     if (said === "run" || naturals.every((c) => c.suit === first.suit)) return { kind: "run", suit: first.suit, cards };
     throw new Error(`${name} (${cards.join(" ")}) is neither a set (one rank) nor a run (one suit)`);
   });
+}
+
+const RANK_WORD = /^(A|K|Q|J|T|10|[2-9])$/i;
+const RANK_NUMBERS = { A: 1, J: 11, Q: 12, K: 13 };
+
+/** A group of wilds alone as announced after "=": a rank, a set of that rank; a card, a run from
+ * that card up, each wild in the place it sits in (chips-ruling-wild-set-rank). */
+function announcedGroup(name, said, cards, announced) {
+  const how = 'after "=" write a rank for a set (like = Q) or the first card of a run (like = 10D)';
+  if (announced.length !== 1) throw new Error(`${name}: ${how}`);
+  const [word] = announced;
+  if (RANK_WORD.test(word)) {
+    if (said === "run") throw new Error(`${name}: a run is announced by its first card, like = 10D, not by a rank`);
+    const rank = word.toUpperCase() === "T" ? "10" : word.toUpperCase();
+    return { kind: "set", rank, cards };
+  }
+  let from;
+  try { from = parseCard(word); } catch { throw new Error(`${name}: '${clip(word)}' is neither a rank nor a card; ${how}`); }
+  if (from.rank === "JK") throw new Error(`${name}: a joker stands for another card; ${how}`);
+  if (said === "set") throw new Error(`${name}: a set is announced by its rank, like = Q, not by a card`);
+  const lo = RANK_NUMBERS[from.rank] || Number(from.rank);
+  if (lo + cards.length - 1 > 14) {
+    throw new Error(`${name}: ${cards.length} cards from ${cardSymbol(from)} would go past the Ace (a run may not wrap round)`);
+  }
+  return { kind: "run", suit: from.suit, cards, lo };
 }
 
 /** An engine message in words, and the field it belongs beside. */

@@ -111,7 +111,7 @@ def _houses_for(path: str, games: dict[str, Any], game_id: str | None) -> dict[s
     from .content.house import read_house_file
 
     houses = read_house_file(path, games)
-    shown = limits.clip(path, 80)
+    shown = path  # a file that was read: the system bounds its name
     if not houses:
         raise RulebookError(f"--house {shown}: the house file names no game; write {{<game>: {{<option-id>: "
                             f"<value>}}}}, like chips: {{throw-back: not-allowed}}")

@@ -7,7 +7,8 @@ line on stdout, same order; a bad line answers ``{"error": "..."}`` and the rest
 The record commands (score, play, showdown, rank, record) take ``--house <option-id>=<value>``
 (repeatable) or ``--house FILE.yaml`` (``{<game>: {<option-id>: <value>}}``): the house options
 of ``rulebook options <game>``, checked against the game file, given to each record as its
-``house`` field (with ``--jsonl``, to each record that has no ``house`` of its own).
+``house`` field, merged with the record's own (``--jsonl``, ``record``): the record's own choice
+wins on the same option and the command line's fill the rest. A house file must name the game.
 
 Bad input anywhere gives one line on stderr, ``rulebook: <what is wrong and where>``, and
 exit code 2, never a traceback. Heavy modules (the site build, the PDFs, the Chips engine)
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import signal
 import sys
@@ -73,7 +75,11 @@ def _record(game: str, name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
 def _cli_house(args: argparse.Namespace, game_id: str) -> dict[str, str]:
     """The house options ``--house`` gives for ``game_id``, checked against its game file: each
     ``<option-id>=<value>`` as given, and from a house file the options it sets away from their
-    defaults; a later ``--house`` overrides an earlier one. Empty without ``--house``."""
+    defaults; a later ``--house`` overrides an earlier one. Empty without ``--house``.
+
+    A house file that names no rules for ``game_id`` (only another game's) is refused in one line
+    rather than read as the family's rules (issue 39, item 7): ``<game>: {}`` in it says the
+    family's rules on purpose."""
     given: list[str] = getattr(args, "house", None) or []
     if not given:
         return {}
@@ -86,12 +92,11 @@ def _cli_house(args: argparse.Namespace, game_id: str) -> dict[str, str]:
     game = games[game_id]
     chosen: dict[str, str] = {}
     for item in given:
-        if Path(item).is_file():
-            houses = house_rules.read_house_file(item, games)
-            chosen |= {o.id: v for o, v in house_rules.changed(game, houses.get(game_id, {}))}
-        elif "=" not in item and item.endswith((".yaml", ".yml")):
-            raise RulebookError(f"--house {limits.clip(item)!r}: no such file (a house file is YAML: "
-                                f"{game_id}: {{<option-id>: <value>}}; 'rulebook options {game_id}' lists the options)")
+        if os.path.lexists(item) or ("=" not in item and item.endswith((".yaml", ".yml"))):
+            # A path: read_house_file says what it is when it is no house file (missing, a
+            # folder, a named pipe), never "no such file" for what is there (issue 39, item 8).
+            houses = _houses_for(item, games, game_id)
+            chosen |= {o.id: v for o, v in house_rules.changed(game, houses[game_id])}
         else:
             option_id, value = house_rules.parse_pair(item)
             house_rules.check_choice(game, option_id, value)
@@ -99,9 +104,30 @@ def _cli_house(args: argparse.Namespace, game_id: str) -> dict[str, str]:
     return chosen
 
 
+def _houses_for(path: str, games: dict[str, Any], game_id: str | None) -> dict[str, dict[str, str]]:
+    """A house file read and checked (content/house.py ``read_house_file``), refused in one line
+    when it names no game at all, or, for one game's command (``game_id``), not that game: its
+    rules would otherwise be the family's without a word (issue 39, item 7)."""
+    from .content.house import read_house_file
+
+    houses = read_house_file(path, games)
+    shown = path  # a file that was read: the system bounds its name
+    if not houses:
+        raise RulebookError(f"--house {shown}: the house file names no game; write {{<game>: {{<option-id>: "
+                            f"<value>}}}}, like chips: {{throw-back: not-allowed}}")
+    if game_id is not None and game_id not in houses:
+        raise RulebookError(f"--house {shown}: the house file has rules for {', '.join(houses)}, none for "
+                            f"{game_id}; add {game_id}: {{<option-id>: <value>}} to it ({game_id}: {{}} "
+                            f"for the family's rules), or leave out --house")
+    return houses
+
+
 def _housed(fn: Callable[[dict[str, Any]], dict[str, Any]], house: dict[str, str], game_id: str,
             name: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """``fn`` giving each record the command line's house options, unless it has its own.
+    """``fn`` giving each record the command line's house options, merged with its own: the
+    record's own choice wins on the same option, the command line's fill the rest (a record's
+    ``house`` of null or {} takes them all; issue 39, item 7). A ``house`` that is not an object
+    is left for the engine to refuse.
 
     A record that follows no house option (not in its game module's ``HOUSE_RECORDS``) is refused
     a house that changes anything, rather than answered as if the table played the defaults."""
@@ -116,8 +142,12 @@ def _housed(fn: Callable[[dict[str, Any]], dict[str, Any]], house: dict[str, str
         raise RulebookError(f"--house: the {game_id} {name} record does not follow house options {those}")
 
     def run(rec: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(rec, dict) and "house" not in rec:
-            rec = {**rec, "house": dict(house)}
+        if isinstance(rec, dict):
+            own = rec.get("house")
+            if own is None:
+                rec = {**rec, "house": dict(house)}
+            elif isinstance(own, dict):
+                rec = {**rec, "house": {**house, **own}}
         return fn(rec)
 
     return run
@@ -453,15 +483,16 @@ def _project_root(command: str, *, site: bool = False) -> Path:
     return root
 
 
-def _house_file(args: argparse.Namespace) -> Path | None:
-    """``--house FILE.yaml`` of build and pdf: a file that exists, or one line saying so."""
+def _house_file(args: argparse.Namespace, root: Path, game_id: str | None = None) -> Path | None:
+    """``--house FILE.yaml`` of build and pdf, read and checked before anything is built: one line
+    for a file that is missing or no regular file (content/house.py says which), for one that names
+    no game, and, for ``rulebook pdf <game>``, for one without that game's rules (issue 39, item 7)."""
     if not args.house:
         return None
-    path = Path(args.house)
-    if not path.is_file():
-        raise RulebookError(f"--house {limits.clip(args.house)!r}: no such file (a house file is YAML: "
-                            f"chips: {{k-a-2: no-group}}; 'rulebook options <game>' lists the options)")
-    return path
+    from .content.loader import load_games
+
+    _houses_for(args.house, {g.id: g for g in load_games(root)}, game_id)
+    return Path(args.house)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -480,7 +511,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
                             "give a folder of its own, like site")
     site = Path(args.site_dir)
     root = _project_root("build", site=True)
-    build.build(root, site, house=_house_file(args))
+    build.build(root, site, house=_house_file(args, root))
     checks = _import("generator.content.checks", "rulebook build")
     for line in checks.unchecked(checks.load_games(root)):  # text-only worked examples (issue 26)
         print(f"unchecked: {line}")
@@ -501,12 +532,7 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     out = Path(args.out)  # from the current folder; the sources come from the project
     root = _project_root("pdf")
     _import("generator.build", "rulebook pdf").check_output_dir(root, out, "--out")
-    house = _house_file(args)
-    if house is not None:
-        from .content.house import read_house_file
-        from .content.loader import load_games
-
-        read_house_file(house, {g.id: g for g in load_games(root)})
+    house = _house_file(args, root, args.game)
     with _import("generator.build", "rulebook pdf")._edition(house):
         made = pdf.build_game_pdfs(root, args.game, out)
     for path in made or ():
@@ -549,7 +575,9 @@ def _cmd_options(args: argparse.Namespace) -> int:
 def _house_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--house", action="append", metavar="ID=VALUE|FILE",
                    help="a house option, like same-rank=played (repeatable), or a house file "
-                   "{<game>: {<option-id>: <value>}}; 'rulebook options <game>' lists them")
+                   "{<game>: {<option-id>: <value>}} (it must name this game; <game>: {} for the family's "
+                   "rules); 'rulebook options <game>' lists them. A record's own \"house\" is merged with "
+                   "these: the record's choice wins on the same option, these fill the rest")
 
 
 def _modes(p: argparse.ArgumentParser) -> None:

@@ -260,7 +260,11 @@ def test_a_link_never_silently_replaces_different_saved_rules(new_context: Any, 
 HOSTILE = {
     "script": ("<script>window.__xss=1</script><img src=x onerror=window.__xss=1>", "not option:value"),
     "many-pairs": (",".join(["k-a-2:no-group"] * 2000 + ["a:b"] * 8000), "far more than Chips has"),
-    "unknown": ("no-such-rule:yes,k-a-2:maybe,constructor:x,__proto__:y", "unknown option"),
+    "unknown": ("no-such-rule:yes,k-a-2:maybe,constructor:x,__proto__:y", "Chips has no such house rule"),
+    # Issue 39, item 8: a known rule with an unknown reading was "no such house rule", and a pair
+    # with a control character was quoted as the valid pair it hides behind.
+    "reading": ("throw-back:maybe", "throw-back has no reading “maybe”; its readings: allowed, not-allowed"),
+    "control": ("throw-back:not-allowed\x00", "“throw-back:not-allowed\ufffd” (it holds the control character U+0000)"),
 }
 
 

@@ -242,14 +242,65 @@ def test_cli_house_file_and_its_errors(capsys: pytest.CaptureFixture[str], tmp_p
 
 
 @pytest.mark.usefixtures("in_project")
-def test_cli_house_jsonl_each_record_gets_it_unless_it_has_its_own(
+def test_cli_house_jsonl_is_merged_with_each_records_own(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = [{"top": "KH", "card": "KS"}, {"top": "KH", "card": "KS", "house": {}},
-             {"top": "KH", "card": "KS", "house": {"same-rank": "bad"}}, {"top": "KH", "card": "KS", "variant": "same-rank"}]
+    # Issue 39, item 7: a record's house of null or {} took none of the command line's options, and
+    # a record's own house replaced them all. Now they merge: the record's choice wins on its own
+    # options, the command line's fill the rest.
+    same_rank = {"top": "KH", "card": "KS"}  # legal only when same-rank is played
+    royal = {"top": "7H", "card": "8H"}  # a royal: "again" unless no-extra-play is played
+    lines = [same_rank, {**same_rank, "house": None}, {**same_rank, "house": {}},
+             {**same_rank, "house": {"no-extra-play": "not-played"}},
+             {**royal, "house": {"no-extra-play": "not-played"}}, {**royal, "house": {}},
+             {**same_rank, "house": {"same-rank": "not-played"}},
+             {**same_rank, "house": {"same-rank": "bad"}}, {**same_rank, "variant": "same-rank"}]
     text = "".join(json.dumps(x) + "\n" for x in lines)
-    out = run_jsonl(capsys, monkeypatch, text, "play", "chains", "--house", "same-rank=played")
-    assert [o.get("legal") for o in out] == [True, False, None, True]
-    assert out[2]["error"].startswith("line 3: house.same-rank: no value 'bad'")
+    out = run_jsonl(capsys, monkeypatch, text, "play", "chains", "--house", "same-rank=played",
+                    "--house", "no-extra-play=played")
+    assert [o.get("legal") for o in out] == [True, True, True, True, True, True, False, None, True]
+    assert out[4]["again"] is True, "the record's own no-extra-play wins over the command line's"
+    assert out[5]["again"] is False, "an empty house takes the command line's no-extra-play"
+    assert out[7]["error"].startswith("line 8: house.same-rank: no value 'bad'")
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_reaches_a_chips_record_whose_house_is_null_or_empty(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The reported case: `rulebook score chips --jsonl --house k-a-2=no-group` with a record whose
+    # house is null or {} scored it by the family's rules. Whatever k-a-2's default, each such
+    # record is answered as one that names the command line's option itself.
+    hand = {"hand": ["KH", "AH", "2S", "5C", "6C", "7C", "9D"], "packs": 1}
+    for value in ("no-group", "group"):
+        lines = [hand, {**hand, "house": None}, {**hand, "house": {}}, {**hand, "house": {"k-a-2": value}}]
+        text = "".join(json.dumps(x) + "\n" for x in lines)
+        out = run_jsonl(capsys, monkeypatch, text, "score", "chips", "--house", f"k-a-2={value}")
+        assert out[0] == out[1] == out[2] == out[3], (value, out)
+
+
+def test_cli_house_help_says_how_a_records_own_house_is_merged(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("score", "play", "showdown", "rank", "record"):
+        code, out, _ = run(capsys, command, "--help")
+        flat = " ".join(out.split())
+        assert code == 0 and "the record's choice wins on the same option, these fill the rest" in flat, command
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_house_file_without_the_game_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Issue 39, item 7: a house file for another game was read as the family's rules, unsaid.
+    chains_only = tmp_path / "chains-only.yaml"
+    chains_only.write_text("chains:\n  same-rank: played\n", encoding="utf-8")
+    code, _, err = run(capsys, "score", "chips", "8H", "--house", str(chains_only))
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"{chains_only}: the house file has rules for chains, none for chips" in err
+    assert "chips: {}" in err  # how to say the family's rules on purpose
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# nothing yet\n", encoding="utf-8")
+    code, _, err = run(capsys, "play", "chains", "--top", "7H", "8H", "--house", str(empty))
+    assert code == 2 and "the house file names no game" in err, err
+    # Naming the game with nothing changed is the family's rules, asked for.
+    chains_only.write_text("chips: {}\nchains:\n  same-rank: played\n", encoding="utf-8")
+    code, out, _ = run(capsys, "score", "chips", "8H", "--house", str(chains_only), "--json")
+    assert code == 0 and json.loads(out)["score"] == 8
 
 
 @pytest.mark.usefixtures("in_project")
@@ -258,6 +309,24 @@ def test_cli_house_refused_for_a_record_that_follows_none(capsys: pytest.Capture
     assert code == 2 and "the chains rank record does not follow house options" in err
     # A house file that leaves the game at its defaults changes nothing, so it is no reason to refuse.
     other = tmp_path / "other.yaml"
-    other.write_text("3-chip-stack: {odd-chip: dealer}\n", encoding="utf-8")
+    other.write_text("3-chip-stack: {odd-chip: dealer}\nchains: {same-rank: not-played}\n", encoding="utf-8")
     code, out, _ = run(capsys, "rank", "chains", '{"players": ["Ann", "Bo"], "hands": []}', "--house", str(other))
     assert code == 0 and json.loads(out)["played"] == 0
+
+
+@pytest.mark.usefixtures("in_project")
+def test_pdf_and_build_refuse_a_house_file_that_does_not_name_the_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Reported: `chains: ...` given to `rulebook pdf chips` exited 0 with the family's PDFs.
+    chains_only = tmp_path / "chains-only.yaml"
+    chains_only.write_text("chains: {same-rank: played}\n", encoding="utf-8")
+    code, out, err = run(capsys, "pdf", "chips", "--out", str(tmp_path / "pdf"), "--house", str(chains_only))
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "the house file has rules for chains, none for chips" in err
+    assert not (tmp_path / "pdf").exists()
+    # A whole-site build takes a file naming any game, but not one that names none.
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("", encoding="utf-8")
+    code, _, err = run(capsys, "build", "--site-dir", str(tmp_path / "site"), "--house", str(empty))
+    assert code == 2 and "the house file names no game" in err and err.count("\n") == 1, err
+    assert not (tmp_path / "site").exists()

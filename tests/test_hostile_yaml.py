@@ -8,6 +8,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -260,3 +261,97 @@ def test_the_size_bound_holds_while_the_file_is_read(tmp_path: Path, monkeypatch
     clear_cache()
     with pytest.raises(RulesDataError, match=r"grows\.yaml:1:1: the file is more than 1,000,000 bytes"):
         load_game(path)
+
+
+# --- Issue 39: house files and tags --------------------------------------------------------------
+
+DEEP_HOUSE = "chips: " + "[" * 500 + "]" * 500 + "\n"
+
+
+def _house_commands(tmp_path: Path, house: Path) -> dict[str, tuple[str, ...]]:
+    """Each command that takes a house file, run from the project, writing only into tmp_path."""
+    return {
+        "score": ("score", "chips", "8H", "8S", "--house", str(house)),
+        "build": ("build", "--site-dir", str(tmp_path / "site"), "--house", str(house)),
+        "pdf": ("pdf", "chips", "--out", str(tmp_path / "pdf"), "--house", str(house)),
+    }
+
+
+def _one_line(result: Any) -> str:
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr and "Error:" not in result.stderr, result.stderr
+    return str(lines[0])
+
+
+@pytest.mark.parametrize("command", ["score", "build", "pdf"])
+def test_a_deeply_nested_house_file_is_one_line_naming_the_file(tmp_path: Path, command: str) -> None:
+    # Reported: `chips: [[[[…` 500 levels deep ended score, build and pdf in a RecursionError; a
+    # house file is now held to the game file's depth bound (limits.YAML_DEPTH), from the events.
+    house = tmp_path / "deep.yaml"
+    house.write_text(DEEP_HOUSE, encoding="utf-8")
+    line = _one_line(_rulebook(ROOT, *_house_commands(tmp_path, house)[command]))
+    assert line.startswith(f"rulebook: {house}:1:{7 + limits.YAML_DEPTH}: lists and mappings nest more than "
+                           f"{limits.YAML_DEPTH} levels deep"), line
+    assert not (tmp_path / "site").exists() and not (tmp_path / "pdf").exists()
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+NOT_HOUSE_FILES = {"fifo": (_fifo, "a named pipe, not a house file"),
+                   "folder": (Path.mkdir, "a folder, not a house file")}
+
+
+@pytest.mark.parametrize("command", ["score", "build", "pdf"])
+@pytest.mark.parametrize("name", sorted(NOT_HOUSE_FILES))
+def test_a_house_file_that_is_no_file_is_named_as_what_it_is(tmp_path: Path, name: str, command: str) -> None:
+    # Reported: a FIFO or a folder given as the house file was "no such file". A FIFO is never
+    # opened for reading (that would wait for a writer: the subprocess timeout would stop it).
+    make, words = NOT_HOUSE_FILES[name]
+    house = tmp_path / f"{name}.yaml"
+    make(house)
+    line = _one_line(_rulebook(ROOT, *_house_commands(tmp_path, house)[command]))
+    assert line.startswith(f"rulebook: {house}: {words}"), line
+    assert "no such file" not in line
+
+
+@pytest.mark.parametrize(("written", "shown"), [("!custom not-allowed", "!custom"),
+                                                 ("!!binary bm90LWFsbG93ZWQ=", "!!binary"),
+                                                 ("!!str not-allowed", "!!str")])
+def test_a_tag_in_a_house_file_is_refused_not_read_as_text(tmp_path: Path, written: str, shown: str) -> None:
+    # Reported: `throw-back: !custom not-allowed` was read as the text "not-allowed".
+    from generator.content import house
+    from generator.content.loader import load_games
+
+    path = tmp_path / "tagged.yaml"
+    path.write_text(f"chips:\n  throw-back: {written}\n", encoding="utf-8")
+    with pytest.raises(house.HouseError) as info:
+        house.read_house_file(path, {g.id: g for g in load_games(ROOT)})
+    assert str(info.value).startswith(f"{path}:2:15: found the tag {shown}; house files use no tags"), info.value
+
+
+@pytest.mark.parametrize(("written", "shown"), [("!custom", "!custom"), ("!!binary", "!!binary")])
+def test_a_tag_in_a_game_file_is_refused_in_one_line(tmp_path: Path, written: str, shown: str) -> None:
+    # Reported: `!custom` gave PyYAML's own three-part message, clipped; `!!binary` over text
+    # that decodes is a value of bytes, not the text written.
+    error = _load_with(tmp_path, "tagline: A game", f"tagline: {written} QSBnYW1l")
+    assert str(error) == (f"{tmp_path / 'sample-game.yaml'}:4:10: found the tag {shown}; game files use no tags "
+                          f"(a tag makes a value something other than the text written): write the value without it")
+
+
+def test_a_game_file_named_twice_by_a_link_is_refused_naming_the_link(tmp_path: Path) -> None:
+    # Reported: a symbolic link beside chains.yaml loaded Chains twice, and the error said
+    # "order ... got 2, which rules-data/chains.yaml also uses" of chains.yaml itself.
+    project = _project_with_rules(tmp_path)
+    (project / "rules-data" / "chains-too.yaml").symlink_to("chains.yaml")
+    result = _rulebook(project, "check")
+    line = _one_line(result)
+    assert line.startswith("rulebook: rules-data/chains-too.yaml: a symbolic link to rules-data/chains.yaml, "
+                           "so the game would be read twice"), line
+    (project / "rules-data" / "chains-too.yaml").unlink()
+    os.link(project / "rules-data" / "chains.yaml", project / "rules-data" / "zz-chains.yaml")
+    line = _one_line(_rulebook(project, "check"))
+    assert line.startswith("rulebook: rules-data/zz-chains.yaml: another name (a hard link) for "
+                           "rules-data/chains.yaml"), line

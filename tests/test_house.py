@@ -8,6 +8,7 @@ option or a value the game does not have.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,20 @@ def test_links_and_arguments_round_trip() -> None:
     assert house.parse_pair("k-a-2=no-group") == ("k-a-2", "no-group")
     with pytest.raises(house.HouseError, match="expects <option-id>=<value>"):
         house.parse_pair("k-a-2")
+
+
+@pytest.mark.parametrize("text", ["throw-back:not-allowed\x00", "throw-back:not-allowed\x1f", "throw-\x1bback:not-allowed",
+                                  "throw-back:not-allowed\n", "throw-back:not-allowed\x85"])
+def test_a_link_or_argument_pair_with_a_control_character_is_refused(text: str) -> None:
+    # Issue 39, item 8: `?house=k-a-2:no-group%00` read as a pair that looked valid. Python's
+    # strip() takes \x1c-\x1f and \x85 for spaces, so the pair is tested before it.
+    code = next(f"U+{ord(c):04X}" for c in text if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F)
+    with pytest.raises(house.HouseError, match=re.escape(f"holds the control character {code}")):
+        house.parse_query(f"k-a-2:no-group,{text}")
+    with pytest.raises(house.HouseError, match=re.escape(f"holds the control character {code}")):
+        house.parse_pair(text.replace(":", "=", 1))
+    assert house.parse_query(" k-a-2 : no-group , ,throw-back:not-allowed") == {
+        "k-a-2": "no-group", "throw-back": "not-allowed"}
 
 
 def test_house_file_errors_name_file_line_and_column(tmp_path: Path) -> None:

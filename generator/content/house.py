@@ -17,6 +17,10 @@ Three ways in, each refusing an unknown id or value in one line:
 
 from __future__ import annotations
 
+import io
+import os
+import re
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +30,7 @@ import yaml
 
 from ..engine import limits
 from ..engine.errors import RulebookError
-from .loader import Game
+from .loader import Game, event_problem, file_kind
 
 #: What a table chose: option id -> value.
 House = dict[str, str]
@@ -112,8 +116,21 @@ def changed(game: Game, house: Mapping[str, str]) -> list[tuple[Option, str]]:
     return [(o, house[o.id]) for o in game_options(game) if o.id in house and house[o.id] != o.default]
 
 
+#: A control character (C0, DEL, C1): no option id or reading holds one, and a note that quotes
+#: a pair with one would show it as the valid pair it hides behind (issue 39, item 8).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _refuse_control(text: str, what: str) -> None:
+    bad = _CONTROL.search(text)
+    if bad:
+        raise HouseError(f"{what} {limits.clip(text)!r} holds the control character U+{ord(bad.group()):04X}; "
+                         f"an option id and its reading are plain words, like throw-back:not-allowed")
+
+
 def parse_pair(text: str) -> tuple[str, str]:
-    """``k-a-2=no-group`` -> ``("k-a-2", "no-group")``."""
+    """``k-a-2=no-group`` -> ``("k-a-2", "no-group")``. A control character anywhere is refused."""
+    _refuse_control(text, "--house")
     option_id, sep, value = text.partition("=")
     if not sep or not option_id.strip() or not value.strip():
         raise HouseError(f"--house expects <option-id>=<value> or a .yaml file, got {limits.clip(text)!r}")
@@ -121,13 +138,19 @@ def parse_pair(text: str) -> tuple[str, str]:
 
 
 def parse_query(text: str) -> dict[str, str]:
-    """``k-a-2:no-group,throw-back:not-allowed`` (a link's ``?house=``) -> the mapping."""
+    """``k-a-2:no-group,throw-back:not-allowed`` (a link's ``?house=``, decoded) -> the mapping.
+    A pair holding a control character (``%00``...) is refused, as the browser leaves it out and
+    says so (docs/assets/js/house/share.js ``parseHouse``)."""
     out: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part:
+            continue
+        _refuse_control(raw, "?house= pair")  # before strip(), which takes \x1c-\x1f and \x85 for spaces
         option_id, sep, value = part.partition(":")
         if not sep:
             raise HouseError(f"?house= expects <option-id>:<value> pairs, got {limits.clip(part)!r}")
-        out[option_id] = value
+        out[option_id.strip()] = value.strip()
     return out
 
 
@@ -136,27 +159,65 @@ def format_query(game: Game, house: Mapping[str, str]) -> str:
     return ",".join(f"{o.id}:{v}" for o, v in changed(game, house))
 
 
+#: What a house file holds, in words, for the line that refuses something else.
+HOUSE_FILE_SHAPE = "a house file is a YAML text file like chips: {throw-back: not-allowed}"
+
+
+def _read_house_text(path: Path, shown: str) -> str:
+    """The text of a house file: a regular file (a folder, a named pipe or a device is named as
+    what it is, issue 39 item 8), read no further than ``limits.GAME_FILE_BYTES`` (and a byte to
+    tell), opened without waiting on a pipe that took the file's place since it was looked at."""
+    bound = limits.GAME_FILE_BYTES
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        what = "a symbolic link to nothing" if path.is_symlink() else "no such file"
+        raise HouseError(f"{shown}: {what} ({HOUSE_FILE_SHAPE})") from None
+    except OSError as exc:
+        raise HouseError(f"{shown}: cannot read the file ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise HouseError(f"{shown}: {file_kind(st.st_mode)}, not a house file ({HOUSE_FILE_SHAPE})")
+    if st.st_size > bound:
+        raise HouseError(f"{shown}:1:1: a house file is at most {bound:,} bytes")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise HouseError(f"{shown}: {file_kind(os.fstat(fd).st_mode)}, not a house file ({HOUSE_FILE_SHAPE})")
+            data = file.read(bound + 1)
+    except OSError as exc:
+        raise HouseError(f"{shown}: cannot read the file ({exc.strerror or exc})") from None
+    if len(data) > bound:
+        raise HouseError(f"{shown}:1:1: a house file is at most {bound:,} bytes")
+    try:
+        return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()
+    except UnicodeDecodeError as exc:
+        raise HouseError(f"{shown}:1:1: the file is not UTF-8 text ({exc.reason})") from None
+
+
 def read_house_file(path: Path | str, games: Mapping[str, Game]) -> dict[str, House]:
     """A house file, checked: ``{game id: resolved options}`` for the games it names (the others
-    keep their defaults). Every problem is one :class:`HouseError` naming ``file:line:column``."""
-    p = Path(path)
+    keep their defaults). Every problem is one :class:`HouseError` naming ``file:line:column``:
+    what is not a regular file, anchors, aliases, tags and nesting past ``limits.YAML_DEPTH``
+    (refused from the event stream before anything recursive reads the text, as a game file's
+    are: issue 39, item 3) and whatever is not ``{game: {option: value}}``."""
     shown = str(path)
+    text = _read_house_text(Path(path), shown)
     try:
-        if not p.is_file():
-            raise HouseError(f"{shown}: not a file")
-        if p.stat().st_size > limits.GAME_FILE_BYTES:
-            raise HouseError(f"{shown}:1:1: a house file is at most {limits.GAME_FILE_BYTES:,} bytes")
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HouseError(f"{shown}: cannot read the file ({exc})") from None
-    try:
+        problem = event_problem(text, "house file")
+        if problem is not None:
+            where, message = problem
+            raise HouseError(f"{shown}:{where}: {message}" if where else f"{shown}: {message}")
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
         raise HouseError(f"{where}: this is not valid YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
-        raise HouseError(f"{shown}: this is not valid YAML: {exc}") from None
+        raise HouseError(f"{shown}: this is not valid YAML: {limits.clip(str(exc), 120)}") from None
+    except RecursionError:  # a safety net: event_problem bounds the nesting first
+        raise HouseError(f"{shown}: lists and mappings nest too deeply; a house file needs two levels") from None
 
     def at(n: yaml.Node) -> str:
         return f"{shown}:{n.start_mark.line + 1}:{n.start_mark.column + 1}"

@@ -150,14 +150,14 @@ def load_game(path: Path | str, *, project: Path | str | None = None) -> Game:
     except OSError as exc:
         raise RulesDataError(shown, f"cannot read the file: {exc.strerror or exc}") from None
     if not stat.S_ISREG(st.st_mode):
-        raise RulesDataError(shown, f"not a regular file ({_kind(st.st_mode)}); a game file is a YAML text file")
+        raise RulesDataError(shown, f"not a regular file ({file_kind(st.st_mode)}); a game file is a YAML text file")
     return _load_cached(p, st.st_mtime_ns, st.st_size)
 
 
 _LOOP = "a symbolic link that leads round to itself; a game file is a YAML text file"
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
     """What a file that is not a regular file is, in words."""
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -183,6 +183,7 @@ def load_games(root: Path | str) -> list[Game]:
         raise RulesDataError(_display(folder), "no game files (*.yaml) in this folder")
     # The project: what holds rules-data/ (a link inside it may lead anywhere in the project).
     project = folder.resolve().parent if folder.name == RULES_DIR else folder.resolve()
+    _refuse_second_names(files)
     games = [load_game(f, project=project) for f in files]
     games.sort(key=lambda g: (g.order, g.id))
     seen: dict[int, Game] = {}
@@ -196,6 +197,31 @@ def load_games(root: Path | str) -> list[Game]:
             )
         seen[g.order] = g
     return games
+
+
+def _refuse_second_names(files: Sequence[Path]) -> None:
+    """Two names in the folder for one file (a symbolic link to a game file beside it, or a hard
+    link) would load one game twice, and the duplicate ``order`` error would then point at the
+    file itself ("got 2, which rules-data/chains.yaml also uses", issue 39 item 8): refuse the
+    second name, saying which file it names. Only regular files count; load_game names the rest."""
+    seen: dict[tuple[int, int], Path] = {}
+    for f in files:
+        try:
+            st = f.stat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        first = seen.setdefault((st.st_dev, st.st_ino), f)
+        if first is f:
+            continue
+        # Name the link, not the file it leads to, whichever sorts first.
+        link, target = (first, f) if first.is_symlink() and not f.is_symlink() else (f, first)
+        how = ("a symbolic link to the same file as" if target.is_symlink() else "a symbolic link to") \
+            if link.is_symlink() else "another name (a hard link) for"
+        raise RulesDataError(_display(link.absolute()), f"{how} {_display(target.absolute())}, so the game would be "
+                                                        f"read twice; a game file has one name in {RULES_DIR}/: "
+                                                        f"remove this one")
 
 
 def clear_cache() -> None:
@@ -283,7 +309,7 @@ def _read(path: Path, shown: str) -> str:
     with os.fdopen(fd, "rb") as file:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise RulesDataError(shown, f"not a regular file ({_kind(st.st_mode)}); a game file is a YAML text file")
+            raise RulesDataError(shown, f"not a regular file ({file_kind(st.st_mode)}); a game file is a YAML text file")
         if st.st_size > bound:
             raise RulesDataError(f"{shown}:1:1", f"the file is {st.st_size:,} bytes; a game file is at most {bound:,}")
         try:
@@ -355,25 +381,50 @@ def _check_characters(shown: str, text: str) -> None:
 
 
 def _check_events(shown: str, text: str) -> None:
-    """Refuse anchors and aliases (a "billion laughs" alias tree, a recursive alias) and nesting
-    deeper than ``limits.YAML_DEPTH``, from the event stream, before the recursive composer runs."""
+    """Refuse anchors and aliases (a "billion laughs" alias tree, a recursive alias), tags and
+    nesting deeper than ``limits.YAML_DEPTH``, from the event stream, before the recursive
+    composer runs."""
+    problem = event_problem(text, "game file", _GameLoader)
+    if problem is not None:
+        where, message = problem
+        raise RulesDataError(f"{shown}:{where}" if where else shown, message)
+
+
+#: How a tag the reader expanded was written: ``!!binary`` for ``tag:yaml.org,2002:binary``.
+_YAML_TAGS = "tag:yaml.org,2002:"
+
+
+def event_problem(text: str, noun: str, loader: type[yaml.SafeLoader] = yaml.SafeLoader) -> tuple[str, str] | None:
+    """The first thing in a YAML text that a ``noun`` (a game file, a house file) never holds, as
+    (``line:column``, what it is), or None: an anchor or an alias (a "billion laughs" alias tree,
+    a recursive alias), a tag (``!custom``, ``!!binary``: a value read as something other than
+    the text it shows, issue 39 item 8), or lists and mappings nested more than
+    ``limits.YAML_DEPTH`` deep. Read from the event stream, which PyYAML parses without
+    recursion, so a hostile text is refused before the recursive composer meets it (issue 39,
+    item 3). A YAML syntax error is raised as PyYAML raises it."""
     depth = 0
-    for event in yaml.parse(text, Loader=_GameLoader):
+    for event in yaml.parse(text, Loader=loader):
         mark = event.start_mark
-        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark is not None else shown
+        where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         if isinstance(event, yaml.AliasEvent):
-            raise RulesDataError(where, f"found an alias (*{event.anchor}); game files use no anchors or "
-                                        f"aliases: write the value out")
+            return where, (f"found an alias (*{limits.clip(str(event.anchor))}); {noun}s use no anchors or "
+                           f"aliases: write the value out")
         if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
-            raise RulesDataError(where, f"found an anchor (&{event.anchor}); game files use no anchors or "
-                                        f"aliases: write the value out")
+            return where, (f"found an anchor (&{limits.clip(str(event.anchor))}); {noun}s use no anchors or "
+                           f"aliases: write the value out")
+        tag = getattr(event, "tag", None)
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)) and tag is not None:
+            written = f"!!{tag[len(_YAML_TAGS):]}" if tag.startswith(_YAML_TAGS) else tag
+            return where, (f"found the tag {limits.clip(written)}; {noun}s use no tags (a tag makes a value "
+                           f"something other than the text written): write the value without it")
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.YAML_DEPTH:
-                raise RulesDataError(where, f"lists and mappings nest more than {limits.YAML_DEPTH} levels deep "
-                                            f"here; a game file needs far fewer")
+                return where, (f"lists and mappings nest more than {limits.YAML_DEPTH} levels deep here; "
+                               f"a {noun} needs far fewer")
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
+    return None
 
 
 _SCALARS = _GameLoader("")

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  MAX_PAIRS, addressFor, clip, formatHouse, ignoredNote, parseHouse, readLink,
+  MAX_PAIRS, addressFor, clip, formatHouse, ignoredNote, parseHouse, readLink, withHouseParam,
 } from "../../docs/assets/js/house/share.js";
 import { VERSION, keyOf, loadHouse, readSaved, saveHouse } from "../../docs/assets/js/house/store.js";
 import { cleanHouse, houseFor } from "../../docs/assets/js/house/current.js";
@@ -44,10 +44,40 @@ test("unknown ids and values in a link are left out and named, never thrown", ()
   assert.deepEqual(read.house, { "throw-back": "not-allowed" });
   assert.deepEqual(read.ignored.map((i) => i.why), ["not option:value", "unknown reading", "not option:value", "unknown option"]);
   const note = ignoredNote(read, "Chips");
-  assert.match(note, /^Ignored from this link \(Chips has no such house rule\): “<script>alert\(1\)<\/scrip…” \(not option:value\)/);
+  assert.match(note, /^Ignored from this link: “<script>alert\(1\)<\/scrip…” \(not option:value\), “k-a-2:maybe” \(k-a-2 has no reading “maybe”; its readings: no-group, group\)/);
   assert.match(note, /and 1 more\.$/);
   assert.equal(note.includes("\n"), false);
   assert.equal(Object.getPrototypeOf(read.house), Object.prototype);
+});
+
+test("an unknown reading of a known house rule is named as such, with the rule's readings", () => {
+  // Issue 39, item 8: the note said "Chips has no such house rule" of k-a-2, which it has.
+  const read = parseHouse("k-a-2:maybe,nonsense:x", OPTIONS);
+  assert.deepEqual(read.house, {});
+  assert.equal(ignoredNote(read, "Chips"), "Ignored from this link: “k-a-2:maybe” (k-a-2 has no reading “maybe”; "
+    + "its readings: no-group, group), “nonsense” (Chips has no such house rule).");
+});
+
+test("a pair with a control character is left out and never quoted as the valid pair it hides", () => {
+  // Issue 39, item 8: ?house=k-a-2:no-group%00 was noted as “k-a-2:no-group” (unknown reading).
+  for (const [code, char] of [["U+0000", "%00"], ["U+0009", "%09"], ["U+000A", "%0A"], ["U+001F", "%1F"], ["U+0085", "%C2%85"]]) {
+    const read = readLink(`?house=throw-back:not-allowed,k-a-2:no-group${char}`, OPTIONS);
+    assert.deepEqual(read.house, { "throw-back": "not-allowed" }, code);
+    const note = ignoredNote(read, "Chips");
+    assert.equal(note, `Ignored from this link: “k-a-2:no-group\ufffd” (it holds the control character ${code}).`);
+  }
+  assert.deepEqual(readLink("?house=k-a-2%00:no-group", OPTIONS).ignored.map((i) => i.why), ["control character"]);
+  // Spaces around a pair are no control characters.
+  assert.deepEqual(readLink("?house=%20k-a-2:no-group%20", OPTIONS).house, { "k-a-2": "no-group" });
+});
+
+test("withHouseParam writes a ?house= value readable, ':' and ',' as they are, anything else escaped", () => {
+  assert.equal(withHouseParam("seed=1&players=4", "k-a-2:no-group,throw-back:not-allowed"),
+    "seed=1&players=4&house=k-a-2:no-group,throw-back:not-allowed");
+  assert.equal(withHouseParam("", "k-a-2:no-group"), "house=k-a-2:no-group");
+  assert.equal(withHouseParam("seed=1", ""), "seed=1");
+  assert.equal(withHouseParam("seed=1", "a&b=c#d e"), "seed=1&house=a%26b%3Dc%23d%20e");
+  assert.equal(readLink(`?${withHouseParam("", "a&b,k-a-2:no-group")}`, OPTIONS).house["k-a-2"], "no-group");
 });
 
 test("a link longer than any honest one is not read at all", () => {

@@ -127,6 +127,19 @@ test("every copy set aside can be put back: games merged, unknown kinds as they 
 
 // --- items 9, 11, 13: one set of bounds ------------------------------------------------------
 
+test("family names are kept exactly: emoji with joiners, skin tones and flag tags, accents, every script", () => {
+  // Issue 39, item 2 (the same names are typed and stored in Chromium: tests/test_browser_scorekeeper_names.py).
+  for (const name of ["\u{1F469}\u200D\u{1F373}", "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "\u{1F44D}\u{1F3FD}",
+    "\u{1F469}\u{1F3FD}\u200D\u{1F373}", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F} Dai", "1\uFE0F\u20E3",
+    "Zo\u00EB", "Jos\u00E9", "Ll\u0177r", "Si\u00E2n", "\u0141ukasz", "Ma\u0142gorzata", "\u0393\u03B9\u03CE\u03C1\u03B3\u03BF\u03C2",
+    "\u0645\u062D\u0645\u062F", "\u738B\u82B3"]) {
+    assert.equal(cleanName(name), name, escape(name));
+  }
+  assert.equal(cleanName("\u{1F469}\u200Da"), "\u{1F469}a"); // a joiner with no pictograph after it goes
+  assert.equal(cleanName("\u{1F3F4}\u{E0067}"), "\u{1F3F4}"); // tags that end no flag go
+});
+
+
 test("names: no direction controls or invisible characters, NFC, one space, and compared after that", () => {
   assert.equal(cleanName("\u202eBob"), "Bob");
   assert.equal(cleanName(" Ann\u2066 \t Lee\u200b\u00ad "), "Ann Lee");

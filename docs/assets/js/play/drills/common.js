@@ -12,6 +12,7 @@
 
 import { el } from "../../widgets/dom.js";
 import { followedWords, houseFor } from "../../house/current.js";
+import { PARAM as HOUSE_PARAM, withHouseParam } from "../../house/share.js";
 import { nextU32, seedState } from "../rng.js";
 
 export const STORE_KEY = "rulebook-drills";
@@ -21,7 +22,7 @@ const MAX_STORED_CHARS = 2_000;
 const GAMES = ["chips", "chains", "3-chip-stack"];
 /** The address's name for a question's seed; the practice game's are GAME_PARAMS. */
 export const QUESTION_PARAM = "question";
-const GAME_PARAMS = ["seed", "players", "house"]; // house: the game's own rules (issue 25)
+const GAME_PARAMS = ["seed", "players", HOUSE_PARAM]; // house: the game's own rules (issue 25)
 
 /** The seed in the address: a whole number 0 to 2^32 - 1, or null. */
 export function seedFrom(text) {
@@ -176,7 +177,11 @@ export function runDrill(root, { game, settingsOf, applySettings, question, show
     const chosen = settings ? settingsOf(settings) : {};
     for (const [k, v] of Object.entries(chosen)) url.searchParams.set(k, String(v));
     url.searchParams.set(QUESTION_PARAM, String(s));
-    for (const [k, v] of game) url.searchParams.set(k, v);
+    for (const [k, v] of game) if (k !== HOUSE_PARAM) url.searchParams.set(k, v);
+    // The practice game's ?house= as the table wrote it, ':' and ',' readable (issue 39, item 8):
+    // URLSearchParams.set would write them as %3A and %2C.
+    const house = game.find(([k]) => k === HOUSE_PARAM);
+    if (house) url.search = withHouseParam(url.searchParams.toString(), house[1]);
     return url;
   }
 

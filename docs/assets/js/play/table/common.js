@@ -41,7 +41,7 @@ import { freshSeed, seedFrom } from "../drills/common.js";
 import { replaySave } from "../saves.js";
 import { backupKeys, setAside } from "../../store.js";
 import { houseFor, houseReadings } from "../../house/current.js";
-import { PARAM as HOUSE_PARAM, formatHouse, readLink } from "../../house/share.js";
+import { PARAM as HOUSE_PARAM, formatHouse, readLink, withHouseParam } from "../../house/share.js";
 
 export const HUMAN = 0;
 /** The computer's pause before each of its moves, so a person can follow the table. */
@@ -225,8 +225,7 @@ function withGame(url, seed, players, house, options) {
   url.searchParams.delete(HOUSE_PARAM);
   const value = houseQuery(house, options);
   // URLSearchParams would write ':' and ',' as %3A and %2C: the pairs stay readable, as share.js writes them.
-  const query = url.searchParams.toString();
-  url.search = value ? `${query}&${HOUSE_PARAM}=${value}` : query;
+  url.search = withHouseParam(url.searchParams.toString(), value);
   return url;
 }
 

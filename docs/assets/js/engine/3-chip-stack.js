@@ -31,7 +31,7 @@ export const HOUSE_OPTIONS = Object.freeze([
   Object.freeze({ id: "passed-chip", values: Object.freeze(["at-once", "after-hand"]), default: "at-once" }),
 ]);
 /** The records that take a `house` field. */
-export const HOUSE_RECORDS = Object.freeze(["showdown", "hand"]);
+export const HOUSE_RECORDS = Object.freeze(["showdown", "hand", "rank"]);
 
 /** Every option, checked, the defaults filled in for those `house` leaves out. */
 export function houseOptions(house = null) {

@@ -19,6 +19,7 @@
 import { rank as rankChips } from "../engine/rank/chips.js";
 import { rank as rankChains } from "../engine/rank/chains.js";
 import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
+import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack.js";
 import { backupKeys, jsonMembers, readText, setAside, storage as localStore } from "../store.js";
 
 export const STORE_KEY = "rulebook-scorekeeper";
@@ -61,11 +62,22 @@ export function own(obj, key) {
   return obj !== null && typeof obj === "object" && Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
-/** The rank input of a saved game. */
+/** The rank input of a saved game. 3 Chip Stack's ranking follows the table's rule odd-chip
+ * (three-chip-stack-ruling-odd-chip: under next-hand a split's odd chips wait in the middle, so a
+ * hand's counts may add up to fewer than the table holds); an option or reading this page does not
+ * know stays with the game (unknownHouse) but is not given to the engine. */
 export function rankInput(game) {
   if (game.game === "chips") return { players: game.players, rounds: game.rows };
   if (game.game === "chains") return { players: game.players, hands: game.rows };
-  return { players: game.players, start: game.start, hands: game.rows };
+  const input = { players: game.players, start: game.start, hands: game.rows };
+  const house = own(game, "house");
+  const rules = dict();
+  for (const o of STACK_HOUSE) {
+    const value = isObject(house) ? own(house, o.id) : undefined;
+    if (o.id === "odd-chip" && value !== o.default && o.values.includes(value)) rules[o.id] = value;
+  }
+  if (Object.keys(rules).length) input.house = { ...rules };
+  return input;
 }
 
 /** The game's ranking record (or {error}); the game's kind must be one of the three. */

@@ -445,9 +445,10 @@ export function runTable(root, spec) {
       apply(move);
       return null;
     },
-    /** A new game; `house` the rules it plays by (absent: those in force for the game now),
-     * `opponent` the computer's level (absent: the level of the game before). */
-    newGame(players, seed, house = houseNow(), opponent = levelOf(record)) {
+    /** A new game; `house` the rules it plays by (absent: the rules of the game on the table, so
+     * a link's rules are never dropped unsaid, issue 39), `opponent` the computer's level (absent:
+     * the level of the game before). */
+    newGame(players, seed, house = record.house || {}, opponent = levelOf(record)) {
       start(players, seed, house, opponent);
       note = "";
       offer = null;
@@ -466,6 +467,10 @@ export function runTable(root, spec) {
     inProgress: () => record.moves.length > 0 && engine.seatToAct(state) !== null,
     /** The rules of the game on the table in words ([] for the family's rules). */
     houseWords: () => houseWords(game, record.house),
+    /** The rules this device keeps for the game (the game page's "Your table's rules"), and
+     * whether the game on the table plays by them. */
+    deviceHouse: () => houseNow(),
+    playsDeviceRules: () => sameHouse(record.house, houseNow(), options),
     /** This game's address, its rules in it. */
     address: () => gameAddress(record.seed, record.players, record.house, options),
     /** The player's answer to the offer: keep the game in progress (its address put back), or
@@ -709,14 +714,46 @@ export function startTable(root, shell, spec, { message, words = String, forget 
     askBox = null;
     return true;
   };
+  /** The question New game asks when the rules this device keeps for the game differ from the
+   * game's on the table (a link's, or the game page changed since): a new game keeps neither
+   * unasked (issue 39). */
+  let rulesBox = null;
+  const closeRules = () => {
+    if (!rulesBox) return false;
+    rulesBox.remove();
+    rulesBox = null;
+    return true;
+  };
+  const deal = (players, level, house) => {
+    ctl.newGame(players, freshSeed(), house, level);
+    select.value = String(ctl.record().players);
+    if (offerBox) answered();
+  };
   shell.setup.addEventListener("submit", (event) => {
     event.preventDefault();
     say([]);
     forget();
     closeAsk();
-    ctl.newGame(Number(select.value), freshSeed(), undefined, levelSelect ? levelSelect.value : undefined);
-    select.value = String(ctl.record().players);
-    if (offerBox) answered();
+    closeRules();
+    const players = Number(select.value);
+    const level = levelSelect ? levelSelect.value : undefined;
+    if (ctl.playsDeviceRules()) {
+      deal(players, level, undefined);
+      return;
+    }
+    rulesBox = rulesAskNode(shell.prefix, ctl);
+    rulesBox.querySelector("[data-rules-keep]").addEventListener("click", () => {
+      closeRules();
+      deal(players, level, ctl.record().house || {});
+      shell.status.focus({ preventScroll: true });
+    });
+    rulesBox.querySelector("[data-rules-device]").addEventListener("click", () => {
+      closeRules();
+      deal(players, level, ctl.deviceHouse());
+      shell.status.focus({ preventScroll: true });
+    });
+    shell.setup.after(rulesBox);
+    rulesBox.querySelector("[data-rules-keep]").focus({ preventScroll: true });
   });
   if (levelSelect) {
     const newGameAt = (level) => {
@@ -799,6 +836,33 @@ function opponentAskNode(prefix, ctl, level) {
   row.append(
     el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-opponent-keep": "" }, "Keep my game"),
     el("button", { type: "button", class: "md-button rb-table__button", "data-opponent-start": "" }, "Start a new game"),
+  );
+  box.append(row);
+  return box;
+}
+
+/** The question New game asks when this device keeps other rules for the game than the game on
+ * the table plays by: deal by the game's rules, or by the device's. */
+function rulesAskNode(prefix, ctl) {
+  const rec = ctl.record();
+  const id = `rb-table-${prefix}-rules-ask`;
+  const box = el("section", { class: "rb-table__offer", "aria-labelledby": id, "data-rules-ask": "" });
+  const rules = (house) => {
+    const words = houseWords(rec.game, house);
+    return words.length ? `your table's rules (${words.join("; ")})` : "the family's rules";
+  };
+  const device = ctl.deviceHouse();
+  box.append(
+    el("h3", { id, class: "rb-table__heading" }, "Which rules for the new game?"),
+    el("p", {}, `The game on the table is played by ${rules(rec.house)}. This device keeps ${rules(device)} `
+      + "for this game (the game's page sets them)."),
+  );
+  const row = el("p", { class: "rb-table__actions" });
+  row.append(
+    el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-rules-keep": "" },
+      "The same rules as this game"),
+    el("button", { type: "button", class: "md-button rb-table__button", "data-rules-device": "" },
+      Object.keys(device).length ? "The rules this device keeps" : "The family's rules"),
   );
   box.append(row);
   return box;

@@ -20,7 +20,7 @@ import { rank as rankChips } from "../engine/rank/chips.js";
 import { rank as rankChains } from "../engine/rank/chains.js";
 import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
 import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack.js";
-import { backupKeys, jsonMembers, readText, setAside, storage as localStore } from "../store.js";
+import { FULL_WORDS, backupKeys, isQuotaError, jsonMembers, openStorage, readText, setAside, storage as localStore } from "../store.js";
 
 export const STORE_KEY = "rulebook-scorekeeper";
 export const BACKUP_PREFIX = "rulebook-scorekeeper-backup-";
@@ -87,8 +87,14 @@ export function rankOf(game) {
 
 export const knownGame = (kind) => typeof kind === "string" && RANK.has(kind);
 
-/** localStorage, or null when the browser refuses it. */
+/** localStorage when it can be read, full or not, or null when the browser refuses it. */
 export const storage = () => localStore(`${STORE_KEY}-probe`);
+/** {store, full} (../store.js openStorage): a full store still shows the games saved in it. */
+export const openStore = () => openStorage(`${STORE_KEY}-probe`);
+/** What the sheet says when this site's storage is full (issue 39): the saved games show, and no
+ * change is saved until there is room. */
+export const FULL_NOTICE = `${FULL_WORDS}: the games saved here are shown, but changes cannot be saved until there is room `
+  + "(delete a game or a copy set aside that you no longer need).";
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -430,11 +436,11 @@ export function writeChange(store, { id = null, base = null, game, current = nul
   data.current = current !== null && Object.hasOwn(data.games, current) ? current : null;
   try {
     store.setItem(STORE_KEY, storeText(data));
-  } catch {
+  } catch (error) {
     // Not saved: keep the change on screen, at the stored revision, so the next save (with
     // room again) is still based on what is stored and goes through.
     if (id !== null && game !== null) data.games[id].rev = base ?? 0;
-    return { data, conflict: null, message, saved: false };
+    return { data, conflict: null, message, saved: false, full: isQuotaError(error) };
   }
   return { data, conflict: null, message, saved: true };
 }

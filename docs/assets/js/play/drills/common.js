@@ -13,6 +13,7 @@
 import { el } from "../../widgets/dom.js";
 import { followedWords, houseFor } from "../../house/current.js";
 import { nextU32, seedState } from "../rng.js";
+import { readableStorage } from "../../store.js";
 
 export const STORE_KEY = "rulebook-drills";
 /** No streak is longer than this (a saved number past it is not ours). */
@@ -63,13 +64,8 @@ export function readStreaks(text) {
   return { streaks: fresh, damaged };
 }
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage switched off: the streak lasts as long as the page
-  }
-}
+// Storage switched off (null): the streak lasts as long as the page.
+const storage = () => readableStorage(STORE_KEY);
 
 export function loadStreaks() {
   const store = storage();

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,7 +138,7 @@ def test_a_practice_save_too_big_to_copy_aside_is_never_said_to_be_kept_aside(fu
     # The old save as a file: its text, whole.
     with page.expect_download() as info:
         box.locator("[data-stuck-file]").click()
-    assert open(info.value.path(), encoding="utf-8").read() == newer
+    assert Path(info.value.path()).read_text(encoding="utf-8") == newer
     axe_clean(page)
     # Deleted (asked first), the game on the table is saved in its place.
     box.get_by_role("button", name="Delete the old save").click()

@@ -19,7 +19,7 @@
 import { rank as rankChips } from "../engine/rank/chips.js";
 import { rank as rankChains } from "../engine/rank/chains.js";
 import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
-import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack.js";
+import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack-house.js";
 import { FULL_WORDS, backupKeys, isQuotaError, jsonMembers, openStorage, readText, setAside, storage as localStore } from "../store.js";
 
 export const STORE_KEY = "rulebook-scorekeeper";

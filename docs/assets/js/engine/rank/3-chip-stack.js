@@ -3,8 +3,8 @@
 // the game ends when one player holds every chip; chips are never created or lost.
 import { RankError, guarded, has, isObject, isWhole, names, show } from "./common.js";
 import { MAX_POINTS, overPoints } from "../limits.js";
-import { RecordError, houseField } from "../cards.js";
-import { HOUSE_OPTIONS } from "../3-chip-stack.js";
+import { houseField } from "../house.js";
+import { HOUSE_OPTIONS } from "../3-chip-stack-house.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
@@ -50,13 +50,7 @@ function rankRecord(rec) {
   if (!isWhole(start) || start < 1 || start > MAX_START) {
     throw new RankError(`start: expected each player's starting chips, a whole number from 1 to ${MAX_START}, not ${show(start)}`);
   }
-  let house;
-  try {
-    house = houseField(has(rec, "house") ? rec.house : null, HOUSE_OPTIONS);
-  } catch (err) {
-    if (err instanceof RecordError) throw new RankError(err.message);
-    throw err;
-  }
+  const house = houseField(has(rec, "house") ? rec.house : null, HOUSE_OPTIONS, "house", RankError);
   // three-chip-stack-ruling-odd-chip: under next-hand a split's odd chips wait in the middle.
   const carry = house["odd-chip"] === "next-hand";
   let middle = 0;

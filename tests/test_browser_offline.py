@@ -1,7 +1,7 @@
 """Offline (issue 15) in Chromium: once the service worker controls the page, every game page, the
 score keeper, a card-box rulebook and a score sheet open with the network off, all from the worker,
-with no failed request and no page error; a round is played offline; an update waits for
-"Reload" and the saved game survives it. Screenshots at 360x740 in test-output/."""
+with no failed request and no page error; every PDF of a game opens offline once its page was opened
+(issue 39); a round is played offline; an update waits for "Reload" and the saved game survives it. Screenshots at 360x740 in test-output/."""
 
 from __future__ import annotations
 
@@ -224,9 +224,11 @@ ALWAYS = {"offline.js", "loader.js"}
 WIDGET = {
     "chips": {"widgets/chips.js", "widgets/chips-round.js", "engine/chips.js"},
     "chains": {"widgets/chains.js", "engine/chains.js"},
-    "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js"},
+    "3-chip-stack": {"widgets/3-chip-stack.js", "engine/3-chip-stack.js", "engine/3-chip-stack-house.js"},
 }
 SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round.js", "reveal.js", "terms.js",
+          "engine/words.js", "engine/house.js",  # cards.js's messages and house reader (issue 39)
+          "store.js",  # the one storage module (house/store.js reads the table's rules through it)
           "play/drills/examples.js",  # the worked examples as questions (issue 16)
           # "Your table's rules" (issue 25)
           "house/view.js", "house/current.js", "house/store.js", "house/share.js", "house/page.js", "house/examples.js"}
@@ -235,6 +237,53 @@ SHARED = {"widgets/dom.js", "engine/cards.js", "engine/limits.js", "sample-round
 def _modules(requests: list[str], site_url: str) -> set[str]:
     base = site_url + "assets/js/"
     return {u[len(base):] for u in requests if u.startswith(base)}
+
+
+#: Every PDF of Chips (docs/assets/js/offline.js keeps them all once the page is opened, issue 39).
+CHIPS_PDFS = ("chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-rulebook.pdf", "chips-rulebook-a4.pdf",
+              "chips-rulebook-letter.pdf", "chips-score-a4.pdf", "chips-score-letter.pdf")
+
+
+def test_a_game_pages_pdfs_all_open_offline_once_the_page_was_opened(browser: Any, site_url: str) -> None:
+    """Issue 39, item 9: the A4 booklet (never opened) opens offline like the card box, because the
+    Chips page kept every PDF of its "Keep & share" list, and says so with the budget in bytes;
+    another game's are not kept until its page is opened."""
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    try:
+        page = context.new_page()
+        watch = Watch(page)
+        # A first visit: the worker installs, takes the page over (clientsClaim), and the page keeps
+        # its PDFs through it. Waited for by the state the page reaches once every PDF is in the
+        # worker's cache, not a fixed time (and no reload, which would abort a fetch on its way).
+        page.goto(site_url + "chips/")
+        page.wait_for_selector('[data-offline-keep][data-offline-kept="all"]', state="attached", timeout=60_000)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        note = " ".join(str(page.locator("[data-offline-note]").text_content()).split())
+        assert "keeps every one of these PDFs on this device" in note, note
+        assert "within the site's budget of 1,048,576 bytes for a game" in note, note
+        assert note.endswith("All of them are on this device now: they open without a connection."), note
+        _settled(page)
+        watch.responses.clear()
+
+        context.set_offline(True)
+        for pdf in CHIPS_PDFS:
+            assert page.evaluate(FETCH_PDF, site_url + "pdf/" + pdf) == [200, "application/pdf", "%PDF-"], pdf
+        # The Chains page was never opened: its booklet is not on this device.
+        before = len(watch.errors)
+        assert page.evaluate("""async (u) => { try { await fetch(u); return "fetched"; }
+                                catch { return "failed"; } }""", site_url + "pdf/chains-rulebook-a4.pdf") == "failed"
+        watch.failed = [f for f in watch.failed if "chains-rulebook-a4.pdf" not in f]
+        del watch.errors[before:]
+        # Offline, a game page keeps nothing and asks for nothing.
+        page.goto(site_url + "3-chip-stack/")
+        page.wait_for_selector('[data-widget="3-chip-stack"][data-mounted="true"]')
+        _settled(page)
+        assert page.get_attribute("[data-offline-keep]", "data-offline-kept") is None
+        assert not watch.failed, watch.failed
+        assert not watch.errors, watch.errors
+        assert not watch.not_from_the_worker(), watch.not_from_the_worker()
+    finally:
+        context.close()
 
 
 def test_each_page_makes_one_request_for_the_projects_stylesheets(browser: Any, site_url: str) -> None:

@@ -5,7 +5,8 @@ A ?house=<option-id>:<value>,... link (the game page's form) opens a practice ga
 rules: the table says which, in the words the game page uses, keeps them in its save, and its moves
 follow them (checked against the Python reference replaying the page's own save under the same
 rules, in a position where the family's rules allow other moves). A link never replaces a game in
-progress without asking, and a new game takes the rules the game page was set to on this device.
+progress without asking, and a new game takes the rules the game page was set to on this device,
+or, when those differ from the game's on the table (a link's), asks which.
 """
 
 from __future__ import annotations
@@ -111,9 +112,14 @@ def test_a_new_game_takes_the_rules_chosen_on_the_game_page(phone: Any) -> None:
     assert STACK.saved(page)["house"] == {"odd-chip": "dealer"}
     assert "Playing with your table's rules:" in STACK.house_line(page)
     assert "house=odd-chip:dealer" in page.url
-    # Back to the family's rules on the game page: the next new game plays them, and says nothing.
+    # Back to the family's rules on the game page: New game asks which rules (the game on the
+    # table plays the dealer's odd chip), and the family's are one tap.
     page.evaluate("() => localStorage.removeItem('rulebook-house-3-chip-stack')")
     page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    ask = page.locator(f"{STACK.selector} [data-rules-ask]")
+    words = plain(ask.inner_text())
+    assert "your table's rules" in words and "the family's rules" in words, words
+    ask.get_by_role("button", name="The family's rules").tap()
     assert "house" not in STACK.saved(page)
     assert page.is_hidden(f"{STACK.selector} [data-house-rules]")
     assert "house=" not in page.url
@@ -132,4 +138,38 @@ def test_a_house_link_opens_a_chips_game_by_the_tables_k_a_2(phone: Any) -> None
     assert "house=k-a-2:no-group" in str(page.get_attribute(f"{chips.selector} [data-share]", "href"))
     state = saves.replay(chips_play, 3, 3, record["moves"], house=record["house"])
     assert state["house"] == {"k-a-2": "no-group"}
+    assert not page.errors, page.errors
+
+
+def test_a_new_game_keeps_a_links_rules_and_asks_before_changing_them(phone: Any) -> None:
+    """Issue 39: /3-chip-stack/play/?house=odd-chip:next-hand, then New game: the new game keeps the
+    link's rules (its save and the address say them) unless the player picks the rules this device
+    keeps, and it asks which rather than dropping them unsaid."""
+    page = phone
+    STACK.open(page, "?house=odd-chip:next-hand")
+    next_hand = {"odd-chip": "next-hand"}
+    assert STACK.saved(page)["house"] == next_hand
+    first_seed = STACK.saved(page)["seed"]
+    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    ask = page.locator(f"{STACK.selector} [data-rules-ask]")
+    words = plain(ask.inner_text())
+    assert "your table's rules" in words and "the family's rules" in words, words
+    assert STACK.saved(page)["seed"] == first_seed  # nothing dealt before the answer
+    ask.get_by_role("button", name="The same rules as this game").tap()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({json.dumps(STACK.key)})).seed !== {first_seed}")
+    assert STACK.saved(page)["house"] == next_hand
+    assert json.loads(str(page.get_attribute(STACK.selector, "data-house"))) == next_hand
+    assert "house=odd-chip:next-hand" in page.url
+    assert "Playing with your table's rules:" in STACK.house_line(page)
+    assert page.locator(f"{STACK.selector} [data-rules-ask]").count() == 0
+    # Asked again, the family's rules: then the address says none.
+    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    page.locator(f"{STACK.selector} [data-rules-ask]").get_by_role("button", name="The family's rules").tap()
+    assert "house" not in STACK.saved(page) and "house=" not in page.url
+    # By the device's rules now, New game deals at once.
+    seed = STACK.saved(page)["seed"]
+    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    page.wait_for_function(f"() => JSON.parse(localStorage.getItem({json.dumps(STACK.key)})).seed !== {seed}")
+    assert page.locator(f"{STACK.selector} [data-rules-ask]").count() == 0
+    axe_clean(page)
     assert not page.errors, page.errors

@@ -94,6 +94,8 @@ def _new_game_by_family_rules(page: Any, table: Table) -> None:
     assert page.url.split("?")[0].endswith(f"{table.game}/") and "house=" not in page.url
     practice_from_rules(page, table)
     page.locator(f"{sel} .rb-table__setup button").tap()
+    # The game on the table plays the table's rules, this device now the family's: New game asks.
+    page.locator(f"{sel} [data-rules-ask]").get_by_role("button", name="The family's rules").tap()
     page.wait_for_function(f"() => document.querySelector({sel!r}).dataset.moves === '0'")
     assert "house" not in table.saved(page)
     assert table.house_line(page) == ""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.support.browser import page_errors
-from tests.support.scorekeeper import start_game
+from tests.support.scorekeeper import ROWS, start_game, stored
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
@@ -122,5 +122,56 @@ def test_the_new_game_rules_fit_a_phone(browser: Any, site_url: str) -> None:
             widths = page.eval_on_selector_all(f"[data-sk-house='{game}'] select", "ss => ss.map((s) => s.getBoundingClientRect().right)")
             assert widths and max(widths) <= 360, widths
         assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_three_chip_stack_odd_chip_next_hand_keeps_the_carried_chip_in_the_pot(browser: Any, site_url: str) -> None:
+    """three-chip-stack-ruling-odd-chip, next-hand (issue 39): the sheet offers it, and then takes a
+    hand whose split left a chip in the middle, says where the chip is, and counts it in the next
+    hand's pot; a chip missing by the family's rules is still refused."""
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        page = _open(ctx, f"{site_url}keep-score/")
+        page.check("#sk-setup-game-3-chip-stack")
+        page.wait_for_selector("[data-sk-house='3-chip-stack']")
+        page.select_option("#sk-house-odd-chip", "next-hand")
+        start_game(page, "3-chip-stack", ["Ann", "Bo", "Cy"], start=5)
+
+        def enter(counts: list[int], rows: int) -> None:
+            for i, v in enumerate(counts):
+                page.fill(f"#sk-entry-{i}", str(v))
+            page.click("#sk-enter")
+            # the hand on the sheet, or the form's refusal
+            page.wait_for_function(f"document.querySelectorAll({json.dumps(ROWS)}).length === {rows}"
+                                   " || document.querySelector('.sk-error') !== null")
+            assert page.locator(".sk-error").count() == 0, page.inner_text(".sk-error")
+
+        # Ann and Bo split a pot of 7, 3 chips each: 1 chip waits in the middle.
+        enter([6, 6, 2], 1)
+        explain = page.inner_text(".sk-explain")
+        assert explain == "Ann and Bo lead with 6 chips each. 1 chip waits in the middle for the next hand.", explain
+        assert page.get_attribute(".sk-hint[data-sk-middle]", "data-sk-middle") == "1"
+        # The next hand's pot holds that chip: Cy wins 5, and every chip is back in front of someone.
+        enter([4, 4, 7], 2)
+        assert page.inner_text(".sk-explain") == "Cy leads with 7 of the 15 chips."
+        game = next(iter(stored(page)["games"].values()))
+        assert game["house"] == {"odd-chip": "next-hand"} and game["rows"][0] == {"Ann": 6, "Bo": 6, "Cy": 2}
+        assert page.errors == []
+    finally:
+        ctx.close()
+
+
+def test_three_chip_stack_by_the_family_rules_refuses_a_chip_missing(browser: Any, site_url: str) -> None:
+    ctx = browser.new_context(**DESKTOP, service_workers="block")
+    try:
+        page = _open(ctx, f"{site_url}keep-score/")
+        start_game(page, "3-chip-stack", ["Ann", "Bo", "Cy"], start=5)
+        for i, v in enumerate([6, 6, 2]):
+            page.fill(f"#sk-entry-{i}", str(v))
+        page.click("#sk-enter")
+        page.wait_for_selector(".sk-error")
+        assert "1 chip missing" in page.inner_text(".sk-error")
+        assert page.locator(ROWS).count() == 0
     finally:
         ctx.close()

@@ -163,3 +163,25 @@ def test_a_small_site_gets_one_sw_js_the_same_byte_for_byte_each_time(tmp_path: 
     assert not (site / "sw.js.map").exists()
     offline.generate(site, GAME_IDS)
     assert (site / "sw.js").read_bytes() == sw
+
+
+def test_a_games_pdfs_kept_when_its_page_opens_stay_within_the_stated_budget(tmp_path: Path) -> None:
+    """Issue 39: a game page keeps every PDF of its game on the phone, within OFFLINE_BUDGET_BYTES
+    (1,048,576 bytes) a game; the built site's are within it, and a build past it is refused."""
+    from generator.print.downloads import OFFLINE_BUDGET_BYTES
+
+    assert OFFLINE_BUDGET_BYTES == 1_048_576
+    site = _site(tmp_path)
+    assert offline.over_budget(site / "pdf", GAME_IDS) == []
+    (site / "pdf" / "chips-rulebook.pdf").write_bytes(b"%" * OFFLINE_BUDGET_BYTES)
+    assert offline.over_budget(site / "pdf", GAME_IDS) == [f"chips ({OFFLINE_BUDGET_BYTES + _others(site):,} bytes)"]
+    # The worker's cache has room for every game's at once.
+    route = offline.sw_config(site, GAME_IDS)["runtime"][0]
+    assert route["options"]["expiration"]["maxEntries"] >= len(offline.pdf_plan(GAME_IDS)[1])
+
+
+def _others(site: Path) -> int:
+    """The bytes of the Chips PDFs kept when its page opens, the complete rulebook left out."""
+    from generator.print.booklets import on_demand_names
+
+    return sum((site / "pdf" / n).stat().st_size for n in on_demand_names("chips") if n != "chips-rulebook.pdf")

@@ -113,26 +113,40 @@ def gen_chains(rng: random.Random) -> dict[str, Any]:
     return {"players": players, "hands": hands}
 
 
+#: The tables' rules a generated 3 Chip Stack game is kept under (three-chip-stack-ruling-odd-chip):
+#: next-hand, where a split's odd chips wait in the middle, drawn most often.
+TCS_HOUSES: list[dict[str, str] | None] = [
+    None, {"odd-chip": "next-hand"}, {"odd-chip": "next-hand"}, {"odd-chip": "next-hand", "passed-chip": "after-hand"},
+    {"odd-chip": "dealer"}, {"odd-chip": "winners"},
+]
+
+
 def gen_three_chip_stack(rng: random.Random) -> dict[str, Any]:
     n = rng.randint(2, 6)
     players = rng.sample(NAMES, n)
     start = 15 if rng.random() < 0.7 else rng.randint(1, 30)
+    house = rng.choice(TCS_HOUSES)
+    carry = house is not None and house.get("odd-chip") == "next-hand"
     chips_now = {p: start for p in players}
+    middle = 0
     hands = []
     for _ in range(rng.randint(0, 40)):
         live = [p for p in players if chips_now[p] > 0]
         if len(live) == 1:
             break
-        # a hand moves chips from some players to a winner (or splits a pot between two)
-        winners = rng.sample(live, 2 if rng.random() < 0.2 and len(live) > 2 else 1)
-        pot = 0
+        # a hand moves chips from some players to a winner (or splits a pot between two or three)
+        split = 3 if len(live) > 3 and rng.random() < 0.1 else 2
+        winners = rng.sample(live, split if rng.random() < (0.4 if carry else 0.2) and len(live) > split else 1)
+        pot = middle if carry else 0
         for p in live:
             if p not in winners:
                 lose = min(chips_now[p], rng.choice([1, 1, 3, 3, 4, 6, chips_now[p]]))
                 chips_now[p] -= lose
                 pot += lose
+        # under next-hand the odd chips of a split wait in the middle for the next hand's pot
+        middle = pot % len(winners) if carry else 0
         for i, w in enumerate(winners):
-            chips_now[w] += pot // len(winners) + (1 if i < pot % len(winners) else 0)
+            chips_now[w] += pot // len(winners) + (1 if i < pot % len(winners) and not carry else 0)
         row = dict(chips_now)
         for p in players:
             if row[p] == 0 and any(h.get(p) == 0 for h in hands) and rng.random() < 0.5:
@@ -142,11 +156,23 @@ def gen_three_chip_stack(rng: random.Random) -> dict[str, Any]:
         h = rng.choice(hands)
         p = rng.choice(list(h))
         h[p] += rng.choice([-1, 1, 2, -h[p] - 1])
+    if carry and rng.random() < 0.05 and hands:
+        # more chips missing than a split can leave in the middle
+        h = rng.choice(hands)
+        rich = max(h, key=lambda p: h[p])
+        h[rich] = max(0, h[rich] - sum(v > 0 for v in h.values()))
     if rng.random() < 0.02:
         hands.append(dict(chips_now))  # a hand after the game is over (or a repeat)
     rec: dict[str, Any] = {"players": players, "hands": hands}
     if start != 15 or rng.random() < 0.5:
         rec["start"] = start
+    if house is not None:
+        rec["house"] = house
+    if rng.random() < 0.02:
+        rec["house"] = rng.choice([{"odd-chip": "next"}, {"odd": "dealer"}, "next-hand", [], {"odd-chip": 1}])
+    elif carry and rng.random() < 0.1 and hands:
+        # the same game read by the family's rules, where the middle's chips are missing
+        del rec["house"]
     return rec
 
 
@@ -180,11 +206,21 @@ def test_python_and_js_rank_every_generated_game_alike(game: str, node: str) -> 
             continue
         counts["finished" if ours["finished"] else "unfinished"] += 1
         counts["shared-first"] += len(ours["ranking"][0]) > 1
+        if "middle" in ours:  # 3 Chip Stack under odd-chip next-hand
+            counts["next-hand"] = counts.get("next-hand", 0) + 1
+            counts["middle"] = counts.get("middle", 0) + any(sum(h.values()) < ours["total"] for h in rec["hands"])
+            counts["middle-at-end"] = counts.get("middle-at-end", 0) + (ours["middle"] > 0)
         steps[str(ours["decided_by"])] = steps.get(str(ours["decided_by"]), 0) + 1
     figure(f"{game}: {counts} decided_by: {dict(sorted(steps.items()))}")
     assert counts["finished"] >= GAMES_PER_GAME // 2
     assert counts["errors"] >= 10
     assert counts["shared-first"] >= 50
+    if game == "3-chip-stack":
+        # three-chip-stack-ruling-odd-chip: games under next-hand, many ending with chips in the
+        # middle, and games refused for more missing than a split leaves
+        assert counts["next-hand"] >= GAMES_PER_GAME // 5 and counts["middle"] >= 100, counts
+        assert counts["middle-at-end"] >= 10, counts
+        assert sum("house rule odd-chip: next-hand" in _python(game, r).get("error", "") for r in records) >= 10
     if game == "chips":
         # every tie-breaker step is exercised
         assert {"total", "calls", "round-9", "shared"} <= set(steps)

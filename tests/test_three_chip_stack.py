@@ -494,3 +494,53 @@ def test_three_chip_stack_chips_are_conserved_under_every_house(played: tuple[tc
     assert sum(result.pot_to) + carried == result.pot
     assert min(result.chips) >= 0
     assert (result.odd_to is None) == (start.house["odd-chip"] == "winners")
+
+
+# --- The score sheet under odd-chip next-hand (issue 39): the carried chip stays in the pot ---------
+
+rank = tcs.RECORDS["rank"]
+NEXT_HAND = {"odd-chip": "next-hand"}
+# Three players with 5 chips each; Ann and Bo split a pot of 7 (3 each), 1 chip waits in the
+# middle; the next hand's pot holds it, and Cy wins it all back.
+SPLIT = {"players": ["Ann", "Bo", "Cy"], "start": 5,
+         "hands": [{"Ann": 6, "Bo": 6, "Cy": 2}, {"Ann": 4, "Bo": 4, "Cy": 7}]}
+
+
+def test_three_chip_stack_ruling_odd_chip_next_hand_keeps_the_carried_chip_in_the_score_sheets_pot() -> None:
+    first = {**SPLIT, "hands": SPLIT["hands"][:1], "house": NEXT_HAND}
+    out = rank(first)
+    assert out["middle"] == 1 and out["total"] == 15 and out["chips"] == {"Ann": 6, "Bo": 6, "Cy": 2}
+    assert out["explanation"] == "Ann and Bo lead with 6 chips each. 1 chip waits in the middle for the next hand."
+    # The next hand's pot takes the chip in: the counts add up to every chip again.
+    out = rank({**SPLIT, "house": NEXT_HAND})
+    assert out["middle"] == 0 and out["explanation"] == "Cy leads with 7 of the 15 chips."
+    # By the family's rules the odd chip goes to a winner, so a chip short is still refused.
+    with pytest.raises(RecordError, match=r"hands\[0\]: .*1 chip missing\. Chips are never created or lost"):
+        rank(first | {"house": {}})
+    assert "middle" not in rank({**SPLIT, "hands": [{"Ann": 7, "Bo": 6, "Cy": 2}]})
+
+
+def test_three_chip_stack_ruling_odd_chip_next_hand_leaves_fewer_chips_than_the_split_has_winners() -> None:
+    # Two players hold chips, so a split between them leaves at most 1 chip over.
+    with pytest.raises(RecordError, match=r"2 chips missing\. A split leaves fewer chips in the middle for the next "
+                                          r"hand than it has winners \(house rule odd-chip: next-hand; here at most 1 chip\)"):
+        rank({**SPLIT, "hands": [{"Ann": 8, "Bo": 5, "Cy": 0}], "house": NEXT_HAND})
+    # One player holding chips is a game won, with nothing in the middle.
+    with pytest.raises(RecordError, match=r"here none, as only one player holds chips"):
+        rank({**SPLIT, "hands": [{"Ann": 14, "Bo": 0, "Cy": 0}], "house": NEXT_HAND})
+    with pytest.raises(RecordError, match=r"1 chip too many"):
+        rank({**SPLIT, "hands": [{"Ann": 7, "Bo": 7, "Cy": 2}], "house": NEXT_HAND})
+    with pytest.raises(RecordError, match=r"house.odd-chip: no value 'next'"):
+        rank({**SPLIT, "house": {"odd-chip": "next"}})
+
+
+def test_three_chip_stack_rank_takes_the_command_lines_odd_chip_next_hand(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    from generator.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)  # --house reads rules-data/
+    code = main(["rank", "3-chip-stack", json.dumps({**SPLIT, "hands": SPLIT["hands"][:1]}), "--house", "odd-chip=next-hand"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "") and json.loads(out)["middle"] == 1

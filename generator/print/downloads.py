@@ -16,6 +16,13 @@ from collections.abc import Iterable
 from .booklets import on_demand_names, pdf_files, precached_names
 from .scoresheets import sheet_files
 
+#: The most bytes of PDFs a phone keeps for one game beyond the precache (issue 39): the print-at-home
+#: sheets, the complete rulebook and its booklets, fetched into the service worker's cache once the
+#: game's page is opened with a connection (docs/assets/js/offline.js), so every copy "Keep & share"
+#: lists opens offline. 1,048,576 bytes (1 MiB) a game; the three games' now take 0.5-0.75 MiB each.
+#: generator/site/offline.py fails a build whose PDFs of a game pass it; "Keep & share" states it.
+OFFLINE_BUDGET_BYTES = 1_048_576
+
 #: File name under pdf/ -> bytes, filled by the build (``generator/site/hooks.py``) before the
 #: pages are rendered, so "Keep & share" can say how big each download is.
 FILE_SIZES: dict[str, int] = {}
@@ -24,12 +31,18 @@ FILE_SIZES: dict[str, int] = {}
 def downloads(game_id: str) -> list[dict[str, str]]:
     """Every file of a game under ``pdf/``: the card-box rules and their print-at-home sheets, the
     complete rulebook and its booklets, and the blank score sheets (names, paper and ``about`` from
-    :mod:`.booklets` and :mod:`.scoresheets`), each with its size in words ("78 KB") once the build
-    has made it."""
+    :mod:`.booklets` and :mod:`.scoresheets`), each with its size in words ("78 KB") and in bytes
+    (``size``, "0" before the build has made it), and ``offline``: "precached" or "kept" (when
+    the game's page is opened, within OFFLINE_BUDGET_BYTES)."""
     files = pdf_files(game_id) + sheet_files(game_id)
+    kept = set(on_demand_names(game_id))
     for f in files:
         size = FILE_SIZES.get(f["name"])
         f["bytes"] = f"{max(1, round(size / 1024))} KB" if size else ""
+        f["size"] = str(size or 0)
+        # How a phone keeps it for offline use: precached with the site, or kept when the game's
+        # page is opened (OFFLINE_BUDGET_BYTES).
+        f["offline"] = "kept" if f["name"] in kept else "precached"
         f.setdefault("about", "a blank sheet to keep the scores on paper" if "-score-" in f["name"] else "")
     return files
 

@@ -18,7 +18,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.errors import RulebookError
-from ..print.downloads import downloads
+from ..print.downloads import OFFLINE_BUDGET_BYTES, downloads
 from ..render import Ref, card_html, game_refs, plain_text, render_partial
 from .pages import block, page_root, project_root
 from .terms import terms_of, wrap_terms
@@ -111,7 +111,7 @@ class Site:
 
         html = render_partial(
             PARTS[name], game=game, refs=self.refs(game_id, root), root=root, site_url=self.site_url,
-            downloads=downloads, gloss=gloss, corrections_url=self.corrections_url,
+            downloads=downloads, offline_budget=OFFLINE_BUDGET_BYTES, gloss=gloss, corrections_url=self.corrections_url,
             practice_url=self.practice_url(game_id, root),  # the quick start's link (generator/site/play.py)
             house_templates=True,  # the other wordings of house options, for the page control
         )

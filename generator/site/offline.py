@@ -3,7 +3,10 @@
 After every build, Workbox's ``generateSW`` (npm ``workbox-build``, run by ``sw-build.mjs`` under
 node) writes ``sw.js`` at the site root. It precaches every page, asset, font, the search index,
 the card-box rules (``pdf/<game>.pdf``) and the blank score sheets; the larger print-at-home sheets,
-the complete rulebooks and their booklets are cached the first time they are opened. Which PDF is
+the complete rulebooks and their booklets are cached the first time they are opened, and all of a
+game's at once when its page is opened with a connection (``docs/assets/js/offline.js``, issue 39),
+within ``OFFLINE_BUDGET_BYTES`` a game (1,048,576 bytes, ``generator/print/downloads.py``; a build
+whose PDFs of a game pass it fails). Which PDF is
 which comes from ``generator.print.downloads.offline_files`` (by name, for the games in
 ``rules-data/``), not from a pattern; a PDF it does not name is precached.
 ``docs/assets/js/offline.js`` registers it and offers an update when one waits.
@@ -113,6 +116,21 @@ def cached_on_open_url(game_ids: Sequence[str] | None = None) -> str:
     return r"/pdf/(?:" + "|".join(re.escape(name) for name in on_demand) + r")$"
 
 
+def over_budget(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+    """The games whose PDFs cached when first opened pass OFFLINE_BUDGET_BYTES together (each with
+    its bytes): a game page keeps all of them on the phone once opened (docs/assets/js/offline.js,
+    issue 39), so each game's must stay within the budget "Keep & share" states."""
+    from generator.print.booklets import on_demand_names
+    from generator.print.downloads import OFFLINE_BUDGET_BYTES
+
+    over = []
+    for gid in _game_ids() if game_ids is None else game_ids:
+        total = sum((pdf_dir / n).stat().st_size for n in on_demand_names(gid) if (pdf_dir / n).is_file())
+        if total > OFFLINE_BUDGET_BYTES:
+            over.append(f"{gid} ({total:,} bytes)")
+    return over
+
+
 def revisions(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, str]:
     """The PDFs cached when first opened, each name with its revision: the first 16 hex digits of
     the SHA-256 of the file as this build wrote it (a name the build did not write has none)."""
@@ -140,7 +158,8 @@ def sw_config(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str
             "revisions": revisions(site_dir / "pdf", game_ids),
             "options": {
                 "cacheName": "rulebook-print-sheets",
-                "expiration": {"maxEntries": 24},
+                # Room for every game's (a game page keeps all of its own, issue 39).
+                "expiration": {"maxEntries": max(24, len(pdf_plan(game_ids)[1]))},
                 "cacheableResponse": {"statuses": [200]},
             },
         }, navigation],
@@ -302,5 +321,11 @@ def on_post_build(config: Any, **kwargs: Any) -> None:
     gaps = missing(summary, site_dir, game_ids)
     if gaps:
         raise PluginError(f"offline: sw.js would not precache {', '.join(gaps)}")
+    heavy = over_budget(site_dir / "pdf", game_ids)
+    if heavy:
+        from generator.print.downloads import OFFLINE_BUDGET_BYTES
+
+        raise PluginError(f"offline: a game page keeps its PDFs on the phone within {OFFLINE_BUDGET_BYTES:,} bytes "
+                          f"(generator/print/downloads.py OFFLINE_BUDGET_BYTES), and these pass it: {', '.join(heavy)}")
     log.info("offline: sw.js precaches %d files, %d KB%s", summary["count"], summary["size"] // 1024,
              f" (from {SW_CACHE}/)" if reused else "")

@@ -108,6 +108,61 @@ function loadNextPagesWhole() {
   });
 }
 
+// Every PDF of a game on this device once its page is opened (issue 39): the card-box rules and
+// the blank sheets come with the site (precached); the others (the print-at-home sheets, the
+// complete rulebook and its booklets: the links marked data-keep-offline in "Keep & share") are
+// fetched here, through the worker, whose route for them caches each under its revision
+// (generator/site/sw-build.mjs), so a corrected PDF replaces the old copy in a later release.
+// Within the budget the note states: 1,048,576 bytes of them a game (OFFLINE_BUDGET_BYTES,
+// generator/print/downloads.py; the build fails past it). Only with a connection, a worker in
+// control and no request from the browser to save data. The list says how it went for the tests
+// and the note: data-offline-kept="keeping", then "all" or "failed".
+
+/** The worker controlling this page: now, or once the first one has taken over (clientsClaim). */
+function controlled() {
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true });
+  });
+}
+
+let keeping = null;
+
+async function keepThisPagesPdfs() {
+  const list = document.querySelector("[data-offline-keep]");
+  if (!list || list.dataset.offlineKept) return;
+  const saveData = navigator.connection && navigator.connection.saveData;
+  if (!navigator.onLine || saveData) return;
+  await controlled();
+  // Instant navigation may have swapped the page while the worker took over.
+  if (!list.isConnected || list.dataset.offlineKept || !navigator.onLine) return;
+  const note = document.querySelector("[data-offline-note]");
+  const state = note && note.querySelector("[data-offline-state]");
+  if (note) note.hidden = false;
+  list.dataset.offlineKept = "keeping";
+  let ok = true;
+  for (const link of list.querySelectorAll("a[data-keep-offline]")) {
+    try {
+      const response = await fetch(link.href, { credentials: "same-origin" });
+      await response.arrayBuffer(); // read whole, so the worker has put all of it in its cache
+      if (!response.ok) ok = false;
+    } catch {
+      ok = false; // the connection went: kept the next time
+    }
+  }
+  list.dataset.offlineKept = ok ? "all" : "failed";
+  if (state && note) state.textContent = ok ? note.dataset.keptWords : note.dataset.failedWords;
+}
+
+function keepPdfsOnEveryPage() {
+  const run = () => {
+    keeping = (keeping || Promise.resolve()).then(keepThisPagesPdfs).catch(() => {});
+  };
+  run();
+  const documents = window.document$;
+  if (documents && typeof documents.subscribe === "function") documents.subscribe(run);
+}
+
 async function start() {
   hadWorker = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -125,7 +180,9 @@ async function start() {
     watch(await navigator.serviceWorker.register(WORKER.href, { scope: ROOT.pathname }));
   } catch {
     // No sw.js (`mkdocs serve` makes none) or a browser that refuses: the site works online.
+    return;
   }
+  keepPdfsOnEveryPage();
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) start();

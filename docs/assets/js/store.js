@@ -12,16 +12,51 @@
 //   saved as a file from the page.
 // Nothing here knows what the record holds; the caller checks its parts.
 
-/** localStorage, or null when the browser refuses it (private modes, storage switched off). */
-export function storage(probeKey = "rulebook-storage-probe") {
+/** The one sentence every page says when this site's storage is full (issue 39). */
+export const FULL_WORDS = "This browser's storage for this site is full";
+
+/** Whether `error` (thrown by setItem) is the browser's "no room" (QuotaExceededError). */
+export function isQuotaError(error) {
+  return Boolean(error) && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED"
+    || error.code === 22 || error.code === 1014);
+}
+
+/** localStorage when it can be read, without a probe write, or null when the browser refuses it:
+ * for a helper that writes often (the practice tables, the drills' streaks) and says what each
+ * refused write means where it happens. */
+export function readableStorage(key = "rulebook-storage-probe") {
   try {
     const s = window.localStorage;
-    s.setItem(probeKey, "1");
-    s.removeItem(probeKey);
+    s.getItem(key);
     return s;
   } catch {
     return null;
   }
+}
+
+/** This site's localStorage as a page may use it (issue 39: full storage must not hide what is
+ * saved): {store, full}. `store` is localStorage whenever it can be read, null only when the
+ * browser refuses it (private modes, storage switched off); `full` is true when a small write
+ * (the probe under `probeKey`, removed at once) is refused for want of room. A full store is
+ * still read: what is saved shows, and only a save says it could not be made. The one probe
+ * every storage helper uses (house/store.js, scorekeeper/store.js, the practice tables). */
+export function openStorage(probeKey = "rulebook-storage-probe") {
+  const s = readableStorage(probeKey);
+  if (!s) return { store: null, full: false };
+  try {
+    s.setItem(probeKey, "1");
+    s.removeItem(probeKey);
+    return { store: s, full: false };
+  } catch (error) {
+    // Full: read all the same. Any other refusal of a write, on storage that reads, is a browser
+    // that keeps nothing (an old Safari's private mode): no storage.
+    return isQuotaError(error) ? { store: s, full: true } : { store: null, full: false };
+  }
+}
+
+/** localStorage when it can be read (full or not), or null when the browser refuses it. */
+export function storage(probeKey = "rulebook-storage-probe") {
+  return openStorage(probeKey).store;
 }
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -62,7 +62,7 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
     HouseOption("passed-chip", ("at-once", "after-hand"), "at-once"),
 )
 #: The records that take a ``house`` field (the others answer the same under every house).
-HOUSE_RECORDS = frozenset({"showdown", "hand"})
+HOUSE_RECORDS = frozenset({"showdown", "hand", "rank"})
 DEFAULT_HOUSE: dict[str, str] = {o.id: o.default for o in HOUSE_OPTIONS}
 
 
@@ -699,6 +699,13 @@ def rank_record(rec: object) -> dict[str, Any]:
     player at zero is out for good (three-chip-stack-elimination), and the game is over when one
     player holds every chip: anything else is refused, saying why.
 
+    ``house`` (optional, as the other records take it): under odd-chip ``next-hand`` the chips a
+    split leaves over wait in the middle for the next hand's pot (three-chip-stack-ruling-odd-chip),
+    so a hand's counts may add up to fewer than the table holds: the rest are in the middle. A
+    split leaves fewer chips over than it has winners, and every winner holds chips after it, so
+    the middle holds fewer chips than the players who hold chips; more missing is refused. The
+    record then adds ``"middle": n``, the chips in the middle after the last hand.
+
     Out: ``{"ranking": [["Ann"], ["Bo"], ["Cy"]], "decided_by": "all-chips" | "chips" | "shared",
     "explanation": "...", "chips": {...}, "out": {"Cy": 4}, "total": 45, "played": 6,
     "finished": true}``. Players still in rank by chips, most first; players out rank below them,
@@ -706,8 +713,8 @@ def rank_record(rec: object) -> dict[str, Any]:
     if not isinstance(rec, dict):
         raise RecordError(f"expected an object with players, start and hands, not {show_value(rec)}")
     for key in rec:
-        if key not in ("players", "start", "hands"):
-            raise RecordError(f"unknown field {show_value(key)} (known: players, start, hands)")
+        if key not in ("players", "start", "hands", "house"):
+            raise RecordError(f"unknown field {show_value(key)} (known: players, start, hands, house)")
     if "players" not in rec:
         raise RecordError("players: missing (the names in seating order)")
     names = players_field(rec["players"], MIN_PLAYERS, MAX_PLAYERS, "3 Chip Stack")
@@ -715,6 +722,10 @@ def rank_record(rec: object) -> dict[str, Any]:
     if not isinstance(start, int) or isinstance(start, bool) or not 1 <= start <= MAX_START:
         raise RecordError(f"start: expected each player's starting chips, a whole number from 1 to "
                           f"{MAX_START}, not {show_value(start)}")
+    house = house_field(rec.get("house"), HOUSE_OPTIONS)
+    # three-chip-stack-ruling-odd-chip: under next-hand a split's odd chips wait in the middle.
+    carry = house["odd-chip"] == "next-hand"
+    middle = 0
     total = start * len(names)
     hands = rec.get("hands", [])
     if not isinstance(hands, list):
@@ -750,12 +761,25 @@ def rank_record(rec: object) -> dict[str, Any]:
                                   "game, so holds no chips (three-chip-stack-elimination)")
             after[name] = v
         held = sum(after.values())
-        if held != total:
+        holding = sum(1 for v in after.values() if v > 0)
+        if carry and held < total and total - held < holding:
+            # The chips a split left over, in the middle for the next hand's pot: fewer than its
+            # winners, who all hold chips after it.
+            middle = total - held
+        elif held != total:
             diff = held - total
             what = f"{_chips_word(diff)} too many" if diff > 0 else f"{_chips_word(-diff)} missing"
+            why = "Chips are never created or lost, only won and lost between players"
+            if carry and diff < 0:
+                kept = (f"at most {_chips_word(holding - 1)}" if holding > 1
+                        else "none, as only one player holds chips")
+                why = (f"A split leaves fewer chips in the middle for the next hand than it has winners "
+                       f"(house rule odd-chip: next-hand; here {kept}), and chips are never created or "
+                       "lost, only won and lost between players")
             raise RecordError(f"{where}: the counts add up to {limits.quote(held)}, but the table holds {total} chips "
-                              f"({len(names)} players with {start} each): {what}. Chips are never "
-                              "created or lost, only won and lost between players")
+                              f"({len(names)} players with {start} each): {what}. {why}")
+        else:
+            middle = 0
         for name in names:
             if after[name] == 0 and name not in out:
                 out[name] = k + 1
@@ -786,7 +810,9 @@ def rank_record(rec: object) -> dict[str, Any]:
     else:
         decided_by = "shared"
         explanation = f"{names_text(first)} lead with {chips[first[0]]} chips each."
-    return {
+    if middle:
+        explanation += f" {_chips_word(middle)} {'waits' if middle == 1 else 'wait'} in the middle for the next hand."
+    out_record: dict[str, Any] = {
         "ranking": ranking,
         "decided_by": decided_by,
         "explanation": explanation,
@@ -796,6 +822,9 @@ def rank_record(rec: object) -> dict[str, Any]:
         "played": len(hands),
         "finished": winner is not None,
     }
+    if carry:
+        out_record["middle"] = middle
+    return out_record
 
 
 RECORDS["rank"] = rank_record

@@ -11,6 +11,7 @@ import {
   jsonRepr, pyRepr, pySplit, pyStrip, pyTruthy,
 } from "./cards.js";
 import { POT_CHIPS } from "./limits.js";
+import { HOUSE_OPTIONS } from "./3-chip-stack-house.js";
 
 export const HAND_SIZE = 3;
 export const MIN_PLAYERS = 2;
@@ -23,15 +24,11 @@ export const FIRST_ROUND_MINIMUM = 3;
 export const FOLD_CHIP = 1;
 
 /** The house options this engine follows, as rules-data/3-chip-stack.yaml declares them (held equal
- * to the game file and to Python's HOUSE_OPTIONS by tests/test_house_engines.py). */
-export const HOUSE_OPTIONS = Object.freeze([
-  // three-chip-stack-ruling-odd-chip: the chips a split pot leaves over.
-  Object.freeze({ id: "odd-chip", values: Object.freeze(["next-hand", "dealer", "winners"]), default: "winners" }),
-  // three-chip-stack-ruling-passed-chip: when the dealer gets a chip passed on a fold.
-  Object.freeze({ id: "passed-chip", values: Object.freeze(["at-once", "after-hand"]), default: "at-once" }),
-]);
+ * to the game file and to Python's HOUSE_OPTIONS by tests/test_house_engines.py): in
+ * 3-chip-stack-house.js, which the score keeper reads without the engine. */
+export { HOUSE_OPTIONS };
 /** The records that take a `house` field. */
-export const HOUSE_RECORDS = Object.freeze(["showdown", "hand"]);
+export const HOUSE_RECORDS = Object.freeze(["showdown", "hand", "rank"]);
 
 /** Every option, checked, the defaults filled in for those `house` leaves out. */
 export function houseOptions(house = null) {

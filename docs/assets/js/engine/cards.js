@@ -5,7 +5,10 @@
 // parseCard / formatCard are a pair, as in Python; bad notation throws CardError, which the
 // record functions of each game catch and turn into {"error": "..."}.
 
-import { clip } from "./limits.js";
+import { jsonRepr, pyRepr, showValue } from "./words.js";
+import { houseField as readHouse } from "./house.js";
+
+export { jsonRepr, pyRepr, showValue };
 
 export class RulebookError extends Error {}
 export class CardError extends RulebookError {}
@@ -87,20 +90,6 @@ export function pySplit(text) {
   return out;
 }
 
-/** A short quotation of a value for messages (Python's repr for strings). */
-export function pyRepr(value) {
-  if (typeof value === "string") return clip("'" + value.replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'");
-  return jsonRepr(value);
-}
-
-export function jsonRepr(value) {
-  try {
-    const s = JSON.stringify(value);
-    return clip(s === undefined ? String(value) : s);
-  } catch {
-    return clip(String(value));
-  }
-}
 
 /** Read one card: "10h", "TH", "10♥", "jk" all work. Throws CardError. */
 export function parseCard(text) {
@@ -224,13 +213,6 @@ export function guard(fn, rec) {
   }
 }
 
-/** A value in an error message: "a list" / "an object" for containers, JSON for the rest
- * (generator/engine/games/fields.py show_value). */
-export function showValue(value) {
-  if (Array.isArray(value)) return "a list";
-  if (isObject(value)) return "an object";
-  return jsonRepr(value);
-}
 
 /** Python's truth of a JSON value: null, false, 0, "", [] and {} are false. */
 export function pyTruthy(value) {
@@ -239,34 +221,7 @@ export function pyTruthy(value) {
   return Boolean(value);
 }
 
-const quoted = (v) => (typeof v === "string" ? pyRepr(v) : showValue(v));
-
-/** A record's `house`: {"<option-id>": "<value>", ...}, every option of `options` (each
- * {id, values, default}), the defaults filled in for those not given (missing or null: all
- * defaults). An unknown id or value is a RecordError naming it, in fields.py house_field's words:
- * "house.odd-chip: no value 'x' (values: next-hand, dealer, winners)". */
+/** A record's `house` (engine/house.js houseField), refused as a RecordError. */
 export function houseField(value, options, field = "house") {
-  const out = {};
-  for (const o of options) out[o.id] = o.default;
-  if (value === null || value === undefined) return out;
-  if (!isObject(value)) {
-    let like = "";
-    for (const o of options) {
-      const v = o.values.find((x) => x !== o.default);
-      if (v !== undefined) { like = ` like {"${o.id}": "${v}"}`; break; }
-    }
-    throw new RecordError(`${field} must be an object of house options${like}, not ${showValue(value)}`);
-  }
-  const known = new Map(options.map((o) => [o.id, o]));
-  for (const [key, chosen] of Object.entries(value)) {
-    const option = known.get(key);
-    if (option === undefined) {
-      throw new RecordError(`${field}: unknown option ${quoted(key)} (known: ${[...known.keys()].join(", ") || "none"})`);
-    }
-    if (typeof chosen !== "string" || !option.values.includes(chosen)) {
-      throw new RecordError(`${field}.${key}: no value ${quoted(chosen)} (values: ${option.values.join(", ")})`);
-    }
-    out[key] = chosen;
-  }
-  return out;
+  return readHouse(value, options, field, RecordError);
 }

@@ -9,23 +9,18 @@
 // this page does not know (an option or a value of a newer release, or one since removed) are
 // kept as found when the page saves its own.
 
+import { isQuotaError, openStorage } from "../store.js";
+
 export const VERSION = 1;
 export const KEY_PREFIX = "rulebook-house-";
 export const keyOf = (gameId) => `${KEY_PREFIX}${gameId}`;
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** localStorage, or null when the browser refuses it (private modes, storage switched off). */
+/** localStorage when it can be read, full or not (../store.js openStorage: a full store still
+ * shows the rules saved in it), or null when the browser refuses it. */
 export function storage() {
-  try {
-    const s = window.localStorage;
-    const probe = `${KEY_PREFIX}probe`;
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    return s;
-  } catch {
-    return null;
-  }
+  return openStorage(`${KEY_PREFIX}probe`).store;
 }
 
 /** What is saved for `gameId`: {state, house, raw}. state is "none" (nothing saved, or no
@@ -74,7 +69,7 @@ export function loadHouse(gameId, options, store = storage()) {
 }
 
 /** Save `house` (option id -> value) for `gameId`: {saved: true} or {saved: false, why}, why being
- * "no-storage", "newer" or "refused" (the browser's quota, say). */
+ * "no-storage", "newer", "full" (no room left: the browser's quota) or "refused". */
 export function saveHouse(gameId, house, options, store = storage()) {
   if (!store) return { saved: false, why: "no-storage" };
   const saved = readSaved(gameId, store);
@@ -99,8 +94,8 @@ export function saveHouse(gameId, house, options, store = storage()) {
     }
     if (Object.keys(out).length) store.setItem(key, JSON.stringify({ version: VERSION, house: out }));
     else store.removeItem(key);
-  } catch {
-    return { saved: false, why: "refused" };
+  } catch (error) {
+    return { saved: false, why: isQuotaError(error) ? "full" : "refused" };
   }
   return { saved: true };
 }

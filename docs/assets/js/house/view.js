@@ -19,6 +19,7 @@ import { showHouseAnswers } from "./examples.js";
 import { applyHouse } from "./page.js";
 import { addressFor, formatHouse, ignoredNote, readLink } from "./share.js";
 import { KEY_PREFIX, keyOf, loadHouse, saveHouse } from "./store.js";
+import { FULL_WORDS } from "../store.js";
 
 const SELECTOR = "[data-house-options]";
 /** Each mounted control's state, by its element. */
@@ -95,10 +96,15 @@ function set(ctl, house, { save = true, address = true } = {}) {
     if (!r.stale) ctl.root.dataset.houseExamples = r.supported ? r.changed.join(" ") || "none" : "unsupported";
   });
   if (save) {
+    // A choice the device cannot keep is said, never dropped unsaid at the next visit (issue 39).
     const done = saveHouse(ctl.game, house, ctl.options);
-    ctl.notes.save = done.saved || done.why === "no-storage" ? "" : done.why === "newer"
-      ? "Not saved on this device: it holds house rules from a newer version of this site, left as they are."
-      : "Not saved on this device: the browser refused to store it.";
+    ctl.notes.save = done.saved ? "" : {
+      newer: "Not saved on this device: it holds house rules from a newer version of this site, left as they are.",
+      full: `Not saved on this device: ${FULL_WORDS.charAt(0).toLowerCase()}${FULL_WORDS.slice(1)}. `
+        + "This page follows your choice until you leave it.",
+      "no-storage": "Not saved on this device: this browser does not let the page keep data. "
+        + "This page follows your choice until you leave it.",
+    }[done.why] || "Not saved on this device: the browser refused to store it.";
   }
   if (address) {
     const next = addressFor(window.location.href, house, ctl.options);

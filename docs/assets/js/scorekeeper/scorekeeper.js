@@ -27,6 +27,8 @@ import { MAX_FILE_BYTES, placeIncoming, readFile, readFragment } from "./share.j
 import { fieldOf, houseNotice, humanize, optionsOf, unitOf } from "./sheet.js";
 import { focusAdded, focusEntry, render } from "./view.js";
 import { readSaved } from "../house/store.js";
+import { FULL_NOTICE, openStore } from "./store.js";
+import { FULL_WORDS } from "../store.js";
 
 const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -43,10 +45,13 @@ class ScoreKeeper {
       /* keep the plain form */
     }
     this.info = Object.fromEntries((config.games || []).map((g) => [g.id, g]));
-    this.store = storage();
+    // A full store is read all the same (issue 39): the saved games show, and the sheet says
+    // that changes cannot be saved.
+    const opened = openStore();
+    this.store = opened.store;
     const { data, message } = loadStore(this.store);
     this.data = data;
-    this.notice = [message, foreignWords(data)].filter(Boolean).join(" ") || null;
+    this.notice = [opened.full ? FULL_NOTICE : null, message, foreignWords(data)].filter(Boolean).join(" ") || null;
     // True when the notice is news from another tab (a refused save): the next save here that
     // goes through makes it old news, so it goes.
     this.noticeUntilSave = false;
@@ -321,7 +326,11 @@ class ScoreKeeper {
     }
     if (this.noticeUntilSave) this.tell(null);
     if (res.message) this.tell(res.message);
-    if (!res.saved) this.tell("The sheet could not be saved in this browser (its storage is full or switched off).");
+    if (!res.saved) {
+      this.tell(res.full ? `The sheet could not be saved: ${FULL_WORDS.charAt(0).toLowerCase()}${FULL_WORDS.slice(1)}. `
+        + "It stays on this page; delete a game or a copy set aside that you no longer need, then save again."
+        : "The sheet could not be saved in this browser (its storage is switched off).");
+    }
     return true;
   }
 

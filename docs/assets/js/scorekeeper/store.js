@@ -19,7 +19,8 @@
 import { rank as rankChips } from "../engine/rank/chips.js";
 import { rank as rankChains } from "../engine/rank/chains.js";
 import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
-import { backupKeys, jsonMembers, readText, setAside, storage as localStore } from "../store.js";
+import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack-house.js";
+import { FULL_WORDS, backupKeys, isQuotaError, jsonMembers, openStorage, readText, setAside, storage as localStore } from "../store.js";
 
 export const STORE_KEY = "rulebook-scorekeeper";
 export const BACKUP_PREFIX = "rulebook-scorekeeper-backup-";
@@ -61,11 +62,22 @@ export function own(obj, key) {
   return obj !== null && typeof obj === "object" && Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
 
-/** The rank input of a saved game. */
+/** The rank input of a saved game. 3 Chip Stack's ranking follows the table's rule odd-chip
+ * (three-chip-stack-ruling-odd-chip: under next-hand a split's odd chips wait in the middle, so a
+ * hand's counts may add up to fewer than the table holds); an option or reading this page does not
+ * know stays with the game (unknownHouse) but is not given to the engine. */
 export function rankInput(game) {
   if (game.game === "chips") return { players: game.players, rounds: game.rows };
   if (game.game === "chains") return { players: game.players, hands: game.rows };
-  return { players: game.players, start: game.start, hands: game.rows };
+  const input = { players: game.players, start: game.start, hands: game.rows };
+  const house = own(game, "house");
+  const rules = dict();
+  for (const o of STACK_HOUSE) {
+    const value = isObject(house) ? own(house, o.id) : undefined;
+    if (o.id === "odd-chip" && value !== o.default && o.values.includes(value)) rules[o.id] = value;
+  }
+  if (Object.keys(rules).length) input.house = { ...rules };
+  return input;
 }
 
 /** The game's ranking record (or {error}); the game's kind must be one of the three. */
@@ -75,8 +87,14 @@ export function rankOf(game) {
 
 export const knownGame = (kind) => typeof kind === "string" && RANK.has(kind);
 
-/** localStorage, or null when the browser refuses it. */
+/** localStorage when it can be read, full or not, or null when the browser refuses it. */
 export const storage = () => localStore(`${STORE_KEY}-probe`);
+/** {store, full} (../store.js openStorage): a full store still shows the games saved in it. */
+export const openStore = () => openStorage(`${STORE_KEY}-probe`);
+/** What the sheet says when this site's storage is full (issue 39): the saved games show, and no
+ * change is saved until there is room. */
+export const FULL_NOTICE = `${FULL_WORDS}: the games saved here are shown, but changes cannot be saved until there is room `
+  + "(delete a game or a copy set aside that you no longer need).";
 
 // --- names ----------------------------------------------------------------------------------
 
@@ -455,11 +473,11 @@ export function writeChange(store, { id = null, base = null, game, current = nul
   data.current = current !== null && Object.hasOwn(data.games, current) ? current : null;
   try {
     store.setItem(STORE_KEY, storeText(data));
-  } catch {
+  } catch (error) {
     // Not saved: keep the change on screen, at the stored revision, so the next save (with
     // room again) is still based on what is stored and goes through.
     if (id !== null && game !== null) data.games[id].rev = base ?? 0;
-    return { data, conflict: null, message, saved: false };
+    return { data, conflict: null, message, saved: false, full: isQuotaError(error) };
   }
   return { data, conflict: null, message, saved: true };
 }

@@ -540,7 +540,14 @@ function renderEntry(sk, game, info, result, added = null) {
       errorFor(p)));
   });
   form.append(grid);
-  if (game.game === "3-chip-stack") form.append(h("p", { className: "sk-hint", text: `The counts must add up to ${result.total}: chips are only won and lost between players.` }));
+  if (game.game === "3-chip-stack") {
+    // three-chip-stack-ruling-odd-chip, as the table plays it (rankInput gives the engine the house):
+    // under next-hand the chips a split leaves over wait in the middle for the next hand's pot.
+    const middle = "middle" in result
+      ? `The counts add up to ${result.total}, less any chips a split leaves in the middle for the next hand (your table's rule): chips are only won and lost between players.`
+      : `The counts must add up to ${result.total}: chips are only won and lost between players.`;
+    form.append(h("p", { className: "sk-hint", "data-sk-middle": "middle" in result ? String(result.middle) : undefined, text: middle }));
+  }
   if (sk.error && sk.errorField === null) form.append(h("p", { className: "sk-error", id: errorId, role: "alert", tabindex: "-1", text: sk.error }));
   const buttons = h("div", { className: "sk-row" },
     h("button", { type: "submit", className: "md-button md-button--primary", id: "sk-enter", text: editing ? `Save ${unit.toLowerCase()} ${index + 1}` : `Add ${unit.toLowerCase()} ${index + 1}` }));

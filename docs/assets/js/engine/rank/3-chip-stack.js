@@ -3,6 +3,8 @@
 // the game ends when one player holds every chip; chips are never created or lost.
 import { RankError, guarded, has, isObject, isWhole, names, show } from "./common.js";
 import { MAX_POINTS, overPoints } from "../limits.js";
+import { houseField } from "../house.js";
+import { HOUSE_OPTIONS } from "../3-chip-stack-house.js";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;
@@ -26,8 +28,8 @@ const chipsWord = (n) => (n === 1 ? "1 chip" : `${n} chips`);
 function rankRecord(rec) {
   if (!isObject(rec)) throw new RankError(`expected an object with players, start and hands, not ${show(rec)}`);
   for (const key of Object.keys(rec)) {
-    if (!["players", "start", "hands"].includes(key)) {
-      throw new RankError(`unknown field ${show(key)} (known: players, start, hands)`);
+    if (!["players", "start", "hands", "house"].includes(key)) {
+      throw new RankError(`unknown field ${show(key)} (known: players, start, hands, house)`);
     }
   }
   if (!has(rec, "players")) throw new RankError("players: missing (the names in seating order)");
@@ -48,6 +50,10 @@ function rankRecord(rec) {
   if (!isWhole(start) || start < 1 || start > MAX_START) {
     throw new RankError(`start: expected each player's starting chips, a whole number from 1 to ${MAX_START}, not ${show(start)}`);
   }
+  const house = houseField(has(rec, "house") ? rec.house : null, HOUSE_OPTIONS, "house", RankError);
+  // three-chip-stack-ruling-odd-chip: under next-hand a split's odd chips wait in the middle.
+  const carry = house["odd-chip"] === "next-hand";
+  let middle = 0;
   const total = start * players.length;
   const hands = has(rec, "hands") ? rec.hands : [];
   if (!Array.isArray(hands)) throw new RankError(`hands: expected a list of chip counts after each hand, not ${show(hands)}`);
@@ -83,10 +89,22 @@ function rankRecord(rec) {
       after.set(name, v);
     }
     const held = players.reduce((s, p) => s + after.get(p), 0);
-    if (held !== total) {
+    const holding = players.filter((p) => after.get(p) > 0).length;
+    if (carry && held < total && total - held < holding) {
+      // The chips a split left over, in the middle for the next hand's pot: fewer than its
+      // winners, who all hold chips after it.
+      middle = total - held;
+    } else if (held !== total) {
       const diff = held - total;
       const what = diff > 0 ? `${chipsWord(diff)} too many` : `${chipsWord(-diff)} missing`;
-      throw new RankError(`${where}: the counts add up to ${held}, but the table holds ${total} chips (${players.length} players with ${start} each): ${what}. Chips are never created or lost, only won and lost between players`);
+      let why = "Chips are never created or lost, only won and lost between players";
+      if (carry && diff < 0) {
+        const kept = holding > 1 ? `at most ${chipsWord(holding - 1)}` : "none, as only one player holds chips";
+        why = `A split leaves fewer chips in the middle for the next hand than it has winners (house rule odd-chip: next-hand; here ${kept}), and chips are never created or lost, only won and lost between players`;
+      }
+      throw new RankError(`${where}: the counts add up to ${held}, but the table holds ${total} chips (${players.length} players with ${start} each): ${what}. ${why}`);
+    } else {
+      middle = 0;
     }
     for (const name of players) {
       if (after.get(name) === 0 && !out.has(name)) out.set(name, k + 1);
@@ -121,7 +139,10 @@ function rankRecord(rec) {
     decidedBy = "shared";
     explanation = `${names(first)} lead with ${chips.get(first[0])} chips each.`;
   }
-  return { ranking, decided_by: decidedBy, explanation, chips: Object.fromEntries(chips), out: Object.fromEntries(out), total, played: hands.length, finished: winner !== null };
+  if (middle) explanation += ` ${chipsWord(middle)} ${middle === 1 ? "waits" : "wait"} in the middle for the next hand.`;
+  const record = { ranking, decided_by: decidedBy, explanation, chips: Object.fromEntries(chips), out: Object.fromEntries(out), total, played: hands.length, finished: winner !== null };
+  if (carry) record.middle = middle;
+  return record;
 }
 
 /** The score sheet's record: same input and output as `rulebook rank 3-chip-stack --jsonl`. */

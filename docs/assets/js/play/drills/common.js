@@ -14,6 +14,7 @@ import { el } from "../../widgets/dom.js";
 import { followedWords, houseFor } from "../../house/current.js";
 import { PARAM as HOUSE_PARAM, withHouseParam } from "../../house/share.js";
 import { nextU32, seedState } from "../rng.js";
+import { readableStorage } from "../../store.js";
 
 export const STORE_KEY = "rulebook-drills";
 /** No streak is longer than this (a saved number past it is not ours). */
@@ -64,13 +65,8 @@ export function readStreaks(text) {
   return { streaks: fresh, damaged };
 }
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage switched off: the streak lasts as long as the page
-  }
-}
+// Storage switched off (null): the streak lasts as long as the page.
+const storage = () => readableStorage(STORE_KEY);
 
 export function loadStreaks() {
   const store = storage();

@@ -39,7 +39,7 @@ import { cardSymbol, parseCard } from "../../engine/cards.js";
 import { el, tidy } from "../../widgets/dom.js";
 import { freshSeed, seedFrom } from "../drills/common.js";
 import { replaySave } from "../saves.js";
-import { backupKeys, setAside } from "../../store.js";
+import { FULL_WORDS, backupKeys, isQuotaError, readableStorage, setAside } from "../../store.js";
 import { houseFor, houseReadings } from "../../house/current.js";
 import { PARAM as HOUSE_PARAM, formatHouse, readLink, withHouseParam } from "../../house/share.js";
 
@@ -87,13 +87,9 @@ function botDelay() {
   return ms >= 0 && ms <= BOT_DELAY_MS ? ms : BOT_DELAY_MS;
 }
 
-function storage() {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage switched off: the game lasts as long as the page
-  }
-}
+// Storage switched off (null): the game lasts as long as the page. Full storage is still read
+// (issue 39): a saved game shows, and a save that finds no room says so.
+const storage = () => readableStorage(DELAY_KEY);
 
 /** The engine's state after the record's moves; throws when any of them is not legal, or when a
  * computer seat's move is not the computer's own (../saves.js). */
@@ -178,24 +174,41 @@ export function asideCopies(game) {
 /** Save `record` under its table's key. What is stored there and is not this table's own last
  * write (`written`) is first set aside when it is not a record this table reads (`unread`: a text
  * known not to replay); when it cannot be set aside (no room), nothing is written over it.
- * Returns the text now stored, or `written` when nothing was saved. */
+ * Returns {text, problem}: `text` the text now stored, or `written` when nothing was saved;
+ * `problem` why not (null: saved, or no storage at all): "stuck" (the save there could not be
+ * copied aside, so it stays in its place and this game is not saved), "full" (no room for this
+ * game), "long" (a record past MAX_STORED_CHARS) or "refused". */
 export function saveGame(record, { written = null, unread = null } = {}) {
   const store = storage();
-  if (!store) return written;
+  if (!store) return { text: written, problem: null };
   const key = storeKey(record.game);
+  let text;
   try {
-    const text = JSON.stringify(record);
-    if (text.length > MAX_STORED_CHARS) return written;
+    text = JSON.stringify(record);
+    if (text.length > MAX_STORED_CHARS) return { text: written, problem: "long" };
     const now = store.getItem(key);
     if (now !== null && now !== written && now !== text && (now === unread || !looksOurs(record.game, now))) {
-      if (setAside(store, asidePrefix(record.game), now) === null) return written;
+      if (setAside(store, asidePrefix(record.game), now) === null) return { text: written, problem: "stuck" };
     }
-    store.setItem(key, text);
-    return text;
   } catch {
-    return written; // full or refused: the game on the page goes on
+    return { text: written, problem: "refused" };
+  }
+  try {
+    store.setItem(key, text);
+    return { text, problem: null };
+  } catch (error) {
+    // the game on the page goes on, and the table says it is not saved
+    return { text: written, problem: isQuotaError(error) ? "full" : "refused" };
   }
 }
+
+/** What the table says when its game is not being saved (saveGame's problem). */
+const SAVE_WORDS = {
+  full: `This game is not being saved: ${FULL_WORDS.charAt(0).toLowerCase()}${FULL_WORDS.slice(1)}. `
+    + "It goes on on this page; make room (delete a copy kept aside, or a saved score sheet) and your next move saves it.",
+  long: "This game is too long to save on this device: it goes on on this page.",
+  refused: "This game is not being saved: the browser refused to store it. It goes on on this page.",
+};
 
 /** {seed, players, house} asked for by the page's address: seed and players each null when absent
  * or not a number in range; house the ?house= options (share.js readLink, checked against the
@@ -331,8 +344,17 @@ export function runTable(root, spec) {
    * new game. */
   let hold = false;
 
+  /** Why the game on the table is not being saved (saveGame's problem), or null. */
+  let problem = null;
+  /** Whether the player has asked to delete the unreadable save stuck in the table's place. */
+  let confirmingStuck = false;
   const save = () => {
-    if (!hold) written = saveGame(record, { written, unread });
+    if (hold) return;
+    const res = saveGame(record, { written, unread });
+    written = res.text;
+    problem = res.problem;
+    // Nothing was kept aside when the copy found no room: never say it was (issue 39).
+    if (problem === "stuck" && note === ASIDE_NOTE) note = "";
   };
 
   /** The engine's levels (none: the one computer, the standard). */
@@ -444,9 +466,10 @@ export function runTable(root, spec) {
       apply(move);
       return null;
     },
-    /** A new game; `house` the rules it plays by (absent: those in force for the game now),
-     * `opponent` the computer's level (absent: the level of the game before). */
-    newGame(players, seed, house = houseNow(), opponent = levelOf(record)) {
+    /** A new game; `house` the rules it plays by (absent: the rules of the game on the table, so
+     * a link's rules are never dropped unsaid, issue 39), `opponent` the computer's level (absent:
+     * the level of the game before). */
+    newGame(players, seed, house = record.house || {}, opponent = levelOf(record)) {
       start(players, seed, house, opponent);
       note = "";
       offer = null;
@@ -465,6 +488,10 @@ export function runTable(root, spec) {
     inProgress: () => record.moves.length > 0 && engine.seatToAct(state) !== null,
     /** The rules of the game on the table in words ([] for the family's rules). */
     houseWords: () => houseWords(game, record.house),
+    /** The rules this device keeps for the game (the game page's "Your table's rules"), and
+     * whether the game on the table plays by them. */
+    deviceHouse: () => houseNow(),
+    playsDeviceRules: () => sameHouse(record.house, houseNow(), options),
     /** This game's address, its rules in it. */
     address: () => gameAddress(record.seed, record.players, record.house, options),
     /** The player's answer to the offer: keep the game in progress (its address put back), or
@@ -482,6 +509,34 @@ export function runTable(root, spec) {
       save();
       ctl.draw();
       schedule();
+    },
+    /** Why the game on the table is not being saved ("stuck", "full", "long", "refused"), or null. */
+    saveProblem: () => problem,
+    /** The words for a problem other than "stuck" (which has its own section, drawStuck). */
+    saveWords: () => (problem && problem !== "stuck" ? SAVE_WORDS[problem] : ""),
+    /** The unreadable save that stays in the table's place for want of room to copy it aside:
+     * its text (to save as a file), and the question before deleting it. */
+    stuckText: () => (problem === "stuck" ? unread ?? (storage() && storage().getItem(storeKey(game))) : null),
+    confirmingStuck: () => confirmingStuck,
+    askDeleteStuck(yes) {
+      confirmingStuck = yes;
+      ctl.draw();
+    },
+    /** Delete the unreadable save in the table's place (the player said yes): the game on the
+     * table is saved in its place. */
+    deleteStuck() {
+      const store = storage();
+      confirmingStuck = false;
+      try {
+        const now = store ? store.getItem(storeKey(game)) : null;
+        if (now !== null && now !== written) store.removeItem(storeKey(game));
+        unread = null;
+        save();
+        note = problem ? "The old save is deleted." : "The old save is deleted, and this game is saved in its place.";
+      } catch {
+        note = "The old save could not be deleted.";
+      }
+      ctl.draw();
     },
     /** The copies of this game's saves set aside on this device (asideCopies). */
     asides: () => asideCopies(game),
@@ -708,14 +763,46 @@ export function startTable(root, shell, spec, { message, words = String, forget 
     askBox = null;
     return true;
   };
+  /** The question New game asks when the rules this device keeps for the game differ from the
+   * game's on the table (a link's, or the game page changed since): a new game keeps neither
+   * unasked (issue 39). */
+  let rulesBox = null;
+  const closeRules = () => {
+    if (!rulesBox) return false;
+    rulesBox.remove();
+    rulesBox = null;
+    return true;
+  };
+  const deal = (players, level, house) => {
+    ctl.newGame(players, freshSeed(), house, level);
+    select.value = String(ctl.record().players);
+    if (offerBox) answered();
+  };
   shell.setup.addEventListener("submit", (event) => {
     event.preventDefault();
     say([]);
     forget();
     closeAsk();
-    ctl.newGame(Number(select.value), freshSeed(), undefined, levelSelect ? levelSelect.value : undefined);
-    select.value = String(ctl.record().players);
-    if (offerBox) answered();
+    closeRules();
+    const players = Number(select.value);
+    const level = levelSelect ? levelSelect.value : undefined;
+    if (ctl.playsDeviceRules()) {
+      deal(players, level, undefined);
+      return;
+    }
+    rulesBox = rulesAskNode(shell.prefix, ctl);
+    rulesBox.querySelector("[data-rules-keep]").addEventListener("click", () => {
+      closeRules();
+      deal(players, level, ctl.record().house || {});
+      shell.status.focus({ preventScroll: true });
+    });
+    rulesBox.querySelector("[data-rules-device]").addEventListener("click", () => {
+      closeRules();
+      deal(players, level, ctl.deviceHouse());
+      shell.status.focus({ preventScroll: true });
+    });
+    shell.setup.after(rulesBox);
+    rulesBox.querySelector("[data-rules-keep]").focus({ preventScroll: true });
   });
   if (levelSelect) {
     const newGameAt = (level) => {
@@ -803,6 +890,33 @@ function opponentAskNode(prefix, ctl, level) {
   return box;
 }
 
+/** The question New game asks when this device keeps other rules for the game than the game on
+ * the table plays by: deal by the game's rules, or by the device's. */
+function rulesAskNode(prefix, ctl) {
+  const rec = ctl.record();
+  const id = `rb-table-${prefix}-rules-ask`;
+  const box = el("section", { class: "rb-table__offer", "aria-labelledby": id, "data-rules-ask": "" });
+  const rules = (house) => {
+    const words = houseWords(rec.game, house);
+    return words.length ? `your table's rules (${words.join("; ")})` : "the family's rules";
+  };
+  const device = ctl.deviceHouse();
+  box.append(
+    el("h3", { id, class: "rb-table__heading" }, "Which rules for the new game?"),
+    el("p", {}, `The game on the table is played by ${rules(rec.house)}. This device keeps ${rules(device)} `
+      + "for this game (the game's page sets them)."),
+  );
+  const row = el("p", { class: "rb-table__actions" });
+  row.append(
+    el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-rules-keep": "" },
+      "The same rules as this game"),
+    el("button", { type: "button", class: "md-button rb-table__button", "data-rules-device": "" },
+      Object.keys(device).length ? "The rules this device keeps" : "The family's rules"),
+  );
+  box.append(row);
+  return box;
+}
+
 /** The question a link to another game asks while a game is in progress: its words, and the two
  * answers (keep my game / start the linked one). */
 function offerNode(prefix, ctl) {
@@ -855,6 +969,70 @@ export function drawShared(root, shell, ctl, logLines) {
     if (!root.querySelector("[data-opponent-ask]")) shell.opponent.value = ctl.opponent();
   }
   drawAside(shell, ctl);
+  drawStuck(shell, ctl);
+}
+
+/** The save the table could not read and could not copy aside for want of room (issue 39): it
+ * stays in its place, untouched, and the game on the table is not saved until it goes. Says so,
+ * and offers it as a file and then deleting it. Other reasons a game is not saved: one line. */
+function drawStuck(shell, ctl) {
+  if (!shell.stuck) {
+    shell.stuck = el("section", { class: "rb-table__aside", "aria-labelledby": `rb-table-${shell.prefix}-stuck`, "data-save-stuck": "", hidden: "" });
+    shell.saving = el("p", { class: "rb-table__note", role: "status", "data-save-problem": "", hidden: "" });
+    shell.aside.after(shell.stuck, shell.saving);
+  }
+  const words = ctl.saveWords();
+  if (shell.saving.textContent !== words) shell.saving.textContent = words;
+  shell.saving.hidden = !words;
+  const text = ctl.stuckText();
+  const box = shell.stuck;
+  const asking = ctl.confirmingStuck();
+  const sig = JSON.stringify([text === null ? null : text.length, asking]);
+  if (box.dataset.sig === sig) return;
+  const hadFocus = box.contains(document.activeElement);
+  box.dataset.sig = sig;
+  box.hidden = text === null;
+  if (box.dataset.url) URL.revokeObjectURL(box.dataset.url);
+  delete box.dataset.url;
+  if (text === null) {
+    box.replaceChildren();
+    if (hadFocus) shell.status.focus({ preventScroll: true });
+    return;
+  }
+  const id = `rb-table-${shell.prefix}-stuck`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  box.dataset.url = url;
+  const row = el("p", { class: "rb-table__actions" });
+  row.append(el("a", { class: "md-button rb-table__button", href: url, download: `practice-${ctl.record().game}-old-save.json`, "data-stuck-file": "" },
+    "Save the old game as a file"));
+  const parts = [
+    el("h3", { id, class: "rb-table__heading" }, "This game is not being saved"),
+    el("p", { "data-stuck-words": "" }, "Your saved game could not be read (a newer version of this page saved it, or it is damaged), "
+      + `and there is no room on this device to keep a copy of it aside (${FULL_WORDS.charAt(0).toLowerCase()}${FULL_WORDS.slice(1)}). `
+      + "So it stays in its place, untouched, and the game on the table is not saved. To save your games here again, "
+      + "save the old one as a file if you want it, then delete it from this device."),
+    row,
+  ];
+  if (asking) {
+    const yes = el("button", { type: "button", class: "md-button rb-table__button", "data-stuck-delete-yes": "" }, "Yes, delete it");
+    const no = el("button", { type: "button", class: "md-button rb-table__button", "data-stuck-delete-no": "" }, "No, keep it");
+    yes.addEventListener("click", () => ctl.deleteStuck());
+    no.addEventListener("click", () => ctl.askDeleteStuck(false));
+    const answers = el("p", { class: "rb-table__actions" });
+    answers.append(yes, no);
+    const group = el("div", { role: "group", "aria-labelledby": `${id}-question` });
+    group.append(el("p", { id: `${id}-question`, role: "alert" }, "Delete the old save from this device for good?"), answers);
+    parts.push(group);
+  } else {
+    const del = el("button", { type: "button", class: "md-button rb-table__button", "data-stuck-delete": "" }, "Delete the old save");
+    del.addEventListener("click", () => ctl.askDeleteStuck(true));
+    row.append(del);
+  }
+  box.replaceChildren(...parts);
+  if (hadFocus || asking) {
+    const target = box.querySelector(asking ? "[data-stuck-delete-no]" : "[data-stuck-delete]");
+    if (target) target.focus({ preventScroll: true });
+  }
 }
 
 /** The saves set aside on this device, each with "Put it back" and "Delete the copy" (asked

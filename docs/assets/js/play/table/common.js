@@ -974,16 +974,14 @@ export function showSummary(root, summary, shown, drawIt) {
   summary.hidden = !shown;
   if (shown) {
     drawIt();
-    // Scrolled a painted frame later, as a turn is (bringIntoView): scrolled in the frame that
-    // draws it, everything the scroll moved counts as a layout shift (0.56 on a phone, when the
-    // computers finish a hand before the player's first turn). The focus moves then too: after the
-    // table's own redraw has put back whatever focus it keeps.
+    // The focus moves at once, never left on <body> for a frame (the tables put back the focus
+    // they keep only where it is lost, so they leave it here). Scrolled a painted frame later, as a
+    // turn is (bringIntoView): scrolled in the frame that draws it, everything the scroll moved
+    // counts as a layout shift (0.56 on a phone, when the computers finish a hand before the
+    // player's first turn).
     if (wasHidden && root.dataset.drawn) {
-      afterPaint(root, () => {
-        if (summary.hidden) return;
-        if (focusLeftAt(root)) summary.focus({ preventScroll: true });
-        summary.scrollIntoView({ block: "nearest" });
-      });
+      if (focusLeftAt(root)) summary.focus({ preventScroll: true });
+      afterPaint(root, () => { if (!summary.hidden) summary.scrollIntoView({ block: "nearest" }); });
     }
   } else if (!wasHidden) {
     // The player has dealt the next round from the end of a long summary: with the summary gone

@@ -21,7 +21,7 @@ from tests.support import scorekeeper as keeper
 from tests.support.browser import page_errors
 from tests.support.tables import Table, pause_the_computer
 
-from .conftest import SITE_HOST, SITE_PORT
+from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
 # Material's instant navigation only intercepts links on the site_url origin: build with ours.
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
@@ -370,6 +370,8 @@ def test_the_404_page_offers_every_game_its_practice_the_score_keeper_and_search
         assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"  # styled
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "readers-404-phone.png"), full_page=True)
+        violations = run_axe(page)
+        assert not violations, describe_violations(violations)
         # Each link, as the browser resolves it there, leads to the page (Material writes them in full).
         links = dict(page.eval_on_selector_all(".md-content a", "as => as.map((a) => [a.href, a.textContent])"))
         for g in games:

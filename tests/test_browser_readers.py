@@ -19,7 +19,7 @@ from generator.engine.play import chips as chips_play
 from generator.engine.play import three_chip_stack as stack_play
 from tests.support import scorekeeper as keeper
 from tests.support.browser import page_errors
-from tests.support.tables import Table, pause_the_computer
+from tests.support.tables import Table, bot_record, pause_the_computer
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
@@ -257,6 +257,31 @@ def test_the_last_move_of_a_round_by_keyboard_gives_the_focus_to_the_rounds_summ
         ctx.close()
 
 
+def test_a_card_played_by_keyboard_at_chains_leaves_the_focus_in_your_hand(browser: Any, site_url: str) -> None:
+    """Each draw of the Chains table builds your hand anew: the card just played is gone, and the
+    focus with it, unless the table puts it back (on your first card, then on the same card when
+    the play comes round to you again), never on the page's <body>."""
+    table = ROUND_ENDS["chains"][0]
+    record = bot_record(table, 4, 3, 3)  # seed 4, 3 players: your second turn, 7 of clubs to play
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        pause_the_computer(ctx, 0)
+        page = ctx.new_page()
+        page.errors = page_errors(page)
+        page.base = site_url
+        assert table.open_save(page, record) == "you"
+        assert table.play.bot_move(table.reference(table.saved(page))) == {"action": "play", "card": "7C"}
+        page.locator(f'{table.selector} [data-hand] [data-card="7C"]').focus()
+        page.keyboard.press("Enter")
+        assert table.wait_for_human(page) == "you"
+        assert len(table.saved(page)["moves"]) == 6  # the two computers have played
+        focused = page.evaluate("() => { const a = document.activeElement; return a.closest('[data-hand]') ? a.dataset.card : a.tagName; }")
+        assert focused in table.hand_on_page(page), focused
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
 # --- 3. What takes the focus is never under the sticky header ----------------------------------------
 
 #: Where the focused element is, against the sticky header and the screen.
@@ -279,10 +304,15 @@ def test_tabbing_through_a_practice_page_never_puts_the_focus_under_the_sticky_h
         browser: Any, site_url: str, path: str, size: str) -> None:
     ctx = browser.new_context(viewport=DESKTOP if size == "desktop" else PHONE)
     try:
+        # The computer plays at once, and the walk starts on your turn: a table that moves on while
+        # the keys are pressed brings your turn into view (the page's own scroll, not the focus's).
+        pause_the_computer(ctx, 0)
         page = ctx.new_page()
         page.errors = page_errors(page)
         page.goto(site_url + path, wait_until="networkidle")
         _settle(page)
+        page.wait_for_function("""() => { const t = document.querySelector('[data-practice-game]');
+            return ['you', 'round-over', 'over'].includes(t.dataset.turn) && !t.dataset.placing; }""")
         seen: list[str] = []
         for _ in range(40):
             page.keyboard.press("Tab")

@@ -141,6 +141,13 @@ class Site:
         """The game's practice page (``/<id>/play/``), or None for a game without one."""
         return f"{root}{game_id}/play/" if game_id in self.practice else None
 
+    def not_found_games(self) -> list[dict[str, Any]]:
+        """What the 404 page (overrides/404.html) offers, in home-page order: each game's id and
+        name, and whether it has a practice page and a score sheet (issue 42). Theme templates see
+        it as ``config.extra.rulebook_games``: the games come from rules-data/, never a fixed list."""
+        return [{"id": g.id, "name": str(self.data_of[g.id]["name"]), "practice": g.id in self.practice,
+                 "keep_score": g.id in self.kept} for g in self.games]
+
     def game_list(self, root: str) -> Markup:
         """The home page's games: each with its rules, its practice game and the score keeper where it
         has them, and its two main PDFs (``generator/print/downloads.py``)."""
@@ -191,6 +198,9 @@ def define_env(env: Any) -> None:
         practice=[g.id for g in games if (docs_dir / g.id / "play.md").is_file()],
         kept=kept_ids([g.data for g in games]),
     )
+
+    # The theme's own pages (the 404 page) have no macros: they read the games from the config.
+    env.conf["extra"]["rulebook_games"] = site.not_found_games()
 
     def root() -> str:
         page = getattr(env, "page", None)

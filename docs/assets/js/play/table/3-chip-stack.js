@@ -427,7 +427,8 @@ function mount(root) {
 
     showSummary(root, summary, Boolean(round), () => drawRound(ctl));
     if (yours) bringIntoView([pot, you], ups.hidden ? actions : ups, yours); // the bets and raises come last
-    restoreFocus(key);
+    // A hand just over: its summary takes the focus the hand's buttons had (showSummary), not the prompt.
+    restoreFocus(round ? null : key);
     root.dataset.drawn = "true";
   }
 

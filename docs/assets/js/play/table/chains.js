@@ -136,7 +136,31 @@ function mount(root) {
     }
   }
 
+  /** The card or button of your hand that had the focus (issue 42): each draw builds the hand
+   * anew, so the focus would fall to <body> with the card just played, and a keyboard player
+   * would start again from the top of the page. */
+  function focusKey() {
+    const a = document.activeElement;
+    if (!a || !you.contains(a) || a.tagName !== "BUTTON") return null;
+    return { card: a.dataset.card || null, move: a.dataset.move || null };
+  }
+
+  /** The focus put back where it was lost: on the same card or button, else your first card you
+   * may play, else your first card, else the Draw or Pass button, else the status line. A hand
+   * just over leaves it to its summary (showSummary). */
+  function restoreFocus(key, over) {
+    if (!key || over) return;
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected && a.getClientRects().length) return;
+    const shown = (b) => b && !b.hidden && b.getClientRects().length > 0;
+    const same = key.card ? hand.querySelector(`[data-card="${key.card}"]`)
+      : key.move ? actions.querySelector(`[data-move="${key.move}"]`) : null;
+    const target = [same, hand.querySelector('[data-playable="true"]'), hand.querySelector("button"), drawButton, passButton].find(shown);
+    (target || status).focus({ preventScroll: true });
+  }
+
   function draw(ctl) {
+    const keep = focusKey();
     const { state, record: rec, toAct, roundShown, mine } = ctl.view();
     const turn = roundShown ? "round-over" : toAct === null ? "over" : toAct === HUMAN ? "you" : "computer";
     const yours = turnsToYou(root, turn);
@@ -188,6 +212,7 @@ function mount(root) {
     else prompt.textContent = "Your turn: no card of yours can go on the pile, so you pass.";
 
     showSummary(root, summary, roundShown || state.over, () => drawRound(ctl));
+    restoreFocus(keep, roundShown || state.over);
     if (yours) bringIntoView([pile, you], actions, yours);
     root.dataset.drawn = "true";
   }

@@ -1117,17 +1117,47 @@ export function drawPointsSeats(seats, state, toAct, more = () => {}) {
   }
 }
 
+/** The practice table the reader was last at (their last focus or tap was in it), or null once
+ * they went elsewhere on the page. A focused button that a draw removes or hides fires no focusin:
+ * the table stays theirs while the focus has fallen to <body>. */
+let lastTable = null;
+if (typeof document !== "undefined") {
+  const note = (event) => {
+    const t = event.target;
+    lastTable = t && typeof t.closest === "function" ? t.closest("[data-practice-game]") : null;
+  };
+  document.addEventListener("focusin", note, true);
+  document.addEventListener("pointerdown", note, true);
+}
+
+/** Whether the focus of a reader at `root` was lost with the controls of the round just over: it is
+ * on nothing (<body>), on a control the draw has hidden, or on one of the table's own placeholders
+ * (tabindex="-1": the status line, a prompt), never a control the reader chose elsewhere. */
+function focusLeftAt(root) {
+  if (lastTable !== root) return false;
+  const a = document.activeElement;
+  if (!a || a === document.body || a === document.documentElement) return true;
+  if (!root.contains(a)) return false;
+  return !a.isConnected || a.getClientRects().length === 0 || a.getAttribute("tabindex") === "-1";
+}
+
 /** The summary shown (drawn by `drawIt`) or hidden; scrolled to when it has just appeared on a
- * table drawn before, where the eye is after the last move. */
+ * table drawn before, where the eye is after the last move. A reader whose focus was on the round's
+ * controls (gone with the round) is given the summary's focus (issue 42): it is a region named by
+ * its heading ("Round 1 of 8 is over"), which a screen reader says, and its next action ("Deal
+ * round 2") is the next Tab stops away instead of a walk from the top of the page. */
 export function showSummary(root, summary, shown, drawIt) {
   const wasHidden = summary.hidden;
   summary.hidden = !shown;
   if (shown) {
     drawIt();
-    // Scrolled a painted frame later, as a turn is (bringIntoView): scrolled in the frame that
-    // draws it, everything the scroll moved counts as a layout shift (0.56 on a phone, when the
-    // computers finish a hand before the player's first turn).
+    // The focus moves at once, never left on <body> for a frame (the tables put back the focus
+    // they keep only where it is lost, so they leave it here). Scrolled a painted frame later, as a
+    // turn is (bringIntoView): scrolled in the frame that draws it, everything the scroll moved
+    // counts as a layout shift (0.56 on a phone, when the computers finish a hand before the
+    // player's first turn).
     if (wasHidden && root.dataset.drawn) {
+      if (focusLeftAt(root)) summary.focus({ preventScroll: true });
       afterPaint(root, () => { if (!summary.hidden) summary.scrollIntoView({ block: "nearest" }); });
     }
   } else if (!wasHidden) {

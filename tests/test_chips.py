@@ -101,8 +101,8 @@ def test_chips_lowest_total_wins() -> None:
     st_ = chips.rank_game(["Ann", "Bo"], _rounds([{"Ann": 0, "Bo": 12}, {"Ann": 5, "Bo": 0}], ["Ann", "Bo"]))
     assert st_.ranking == [["Ann"], ["Bo"]] and st_.decided_by == "total"
 def test_chips_k_a_2_default_refuses_a_laid_down_run_with_a_2_beside_king_and_ace() -> None:
-    with pytest.raises(chips.IllegalPlay, match=r"^K-A-2 is not allowed: a run holding a King and an Ace above it "
-                                                 r"takes no 2 as a wild \(a joker may stand in\) \(chips-ruling-k-a-2\)$"):
+    with pytest.raises(chips.IllegalPlay, match=r"^K-A-2 is not allowed: with a real King and a real high Ace, this run "
+                                                 r"cannot hold a 2 standing in \(a joker may\) \(chips-ruling-k-a-2\)$"):
         chips.make_run("D", parse_cards("2C KD AD"), 12)
     assert chips.make_run("D", parse_cards("JD QD 2C AD"), 11).stands_for() == ["JD", "QD", "KD", "AD"]
 

@@ -225,7 +225,7 @@ def test_cli_house_pair_changes_the_answer(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.usefixtures("in_project")
 def test_cli_house_file_and_its_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     good = tmp_path / "ours.yaml"
-    good.write_text("chips: {k-a-2: no-group}\n3-chip-stack:\n  odd-chip: dealer\n", encoding="utf-8")
+    good.write_text("chips: {k-a-2: group}\n3-chip-stack:\n  odd-chip: dealer\n", encoding="utf-8")
     code, out, _ = run(capsys, "record", "3-chip-stack", "showdown",
                        json.dumps({"hands": [h.split() for h in TIED], "pot": 13}), "--house", str(good))
     assert code == 0 and json.loads(out)["odd"] == 1

@@ -237,7 +237,7 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
              house: Mapping[str, str] | None = None) -> Group:
     """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap, read
     as the table reads K-A-2 (chips-ruling-k-a-2): under ``no-group`` a run holding a natural King
-    and a natural Ace above it takes no 2 as a wild; under ``round-the-corner`` a run may wrap,
+    and a natural Ace above it holds no wild 2; under ``round-the-corner`` a run may wrap,
     ``lo`` (1 to 13) its first place and the places after 14 (the Ace) 15 = 2, 16 = 3, ..."""
     s = suit if isinstance(suit, Suit) else _parse_suit(suit)
     n = len(cards)
@@ -275,8 +275,8 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
             raise IllegalPlay(f"{format_card(c)} cannot stand at position {pos} of this run (that is {want})")
     run = Group("run", tuple(cards), suit=s, lo=lo)
     if reading == K_A_2_NO_GROUP and _refused_k_a_2(run):
-        raise IllegalPlay("K-A-2 is not allowed: a run holding a King and an Ace above it takes no 2 as a wild "
-                          "(a joker may stand in) (chips-ruling-k-a-2)")
+        raise IllegalPlay("K-A-2 is not allowed: with a real King and a real high Ace, this run cannot hold a 2 "
+                          "standing in (a joker may) (chips-ruling-k-a-2)")
     return run
 
 
@@ -343,7 +343,7 @@ class _Cand:
     token: int = 0      # bit of the caller run it extends ("ext" only)
     ext_lo: int = 0     # new ends of the caller run ("ext" only)
     ext_hi: int = 0
-    jokers_only: bool = False  # k-a-2 no-group: a run with a natural King and high Ace takes no 2 as a wild
+    jokers_only: bool = False  # k-a-2 no-group: a run with a natural King and high Ace holds no wild 2
 
 
 #: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
@@ -389,7 +389,7 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     every split of the hand into groups sharing no card (chips-ruling-one-group).
 
     K-A-2 as the table reads it (chips-ruling-k-a-2). Under ``no-group``, the family's words, a
-    run holding a natural King and a natural Ace above it takes no 2 as a wild: such a group fills
+    run holding a natural King and a natural Ace above it holds no wild 2: such a group fills
     its gaps with jokers only (``jokers_only``), so the search counts the 2s and the jokers apart
     when it has to (a 2 goes wherever a wild may, before a joker: a joker can stand anywhere a 2
     can). The search never needs the one 2 that such a run may hold, its own suit's 2 at its own

@@ -9,7 +9,7 @@
 // House options (HOUSE_OPTIONS, Python's docstring says what each does): a record's `house`,
 // passed to the functions as their last argument; left out, every answer is the family's.
 // k-a-2 (chips-ruling-k-a-2): "no-group" (the family's, the default), a run holding a natural
-// King and a natural Ace above it takes no 2 as a wild; "group", any wild anywhere a run does not
+// King and a natural Ace above it holds no wild 2; "group", any wild anywhere a run does not
 // wrap; "round-the-corner", runs may wrap, the Ace between the King and the 2. lay-off-order
 // "as-laid": the round record's `layoff_order`; throw-back and random-extra: the replay.
 
@@ -150,7 +150,7 @@ function makeSet(rank, cards) {
 
 /** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap, read
  * as the table reads K-A-2 (chips-ruling-k-a-2): under "no-group" a run holding a natural King and
- * a natural Ace above it takes no 2 as a wild; under "round-the-corner" a run may wrap, lo (1 to
+ * a natural Ace above it holds no wild 2; under "round-the-corner" a run may wrap, lo (1 to
  * 13) its first place and the places after 14 (the Ace) 15 = 2, 16 = 3, ... */
 export function makeRun(suit, cards, lo, house = null) {
   const n = cards.length;
@@ -192,8 +192,8 @@ export function makeRun(suit, cards, lo, house = null) {
   });
   const run = group("run", cards, { suit, lo });
   if (reading === K_A_2_NO_GROUP && refusedKA2(run)) {
-    throw new IllegalPlay("K-A-2 is not allowed: a run holding a King and an Ace above it takes no 2 as a wild " +
-      "(a joker may stand in) (chips-ruling-k-a-2)");
+    throw new IllegalPlay("K-A-2 is not allowed: with a real King and a real high Ace, this run cannot hold a 2 " +
+      "standing in (a joker may) (chips-ruling-k-a-2)");
   }
   return run;
 }
@@ -241,7 +241,7 @@ function parseSuit(text) {
 // --- The search -------------------------------------------------------------------------
 
 function cand(mask, need, cost, kind, pos, token = 0, extLo = 0, extHi = 0, run = -1) {
-  // jokersOnly: k-a-2 no-group, a run with a natural King and high Ace takes no 2 as a wild
+  // jokersOnly: k-a-2 no-group, a run with a natural King and high Ace holds no wild 2
   return { mask, need, cost, kind, pos, token, extLo, extHi, run, jokersOnly: false };
 }
 

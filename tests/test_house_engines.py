@@ -311,6 +311,13 @@ def test_chips_port_answers_as_python_under_every_house(fn: str) -> None:
 
     rng = random.Random(f"house-chips.{fn}")
     inputs = _chips_inputs(fn, rng)
+    # chips-ruling-k-a-2: runs round the corner laid down by the caller, scored and laid off onto.
+    wrapped = [r for r in inputs if isinstance(r, dict) and any(
+        isinstance(g, dict) and g.get("kind") == "run" and isinstance(g.get("lo"), int)
+        and isinstance(g.get("cards"), list) and g["lo"] + len(g["cards"]) - 1 > chips.ACE_HIGH
+        for g in (r.get("caller_groups") if isinstance(r.get("caller_groups"), list) else []))]
+    if fn != "replay":
+        assert len(wrapped) >= 100, len(wrapped)
     got = js_run([{"fn": f"chips.{fn}", "input": rec} for rec in inputs])
     diffs, refused, changed = [], 0, 0
     for rec, js in zip(inputs, got, strict=True):
@@ -333,6 +340,7 @@ def test_chips_port_answers_as_python_under_every_house(fn: str) -> None:
     figure(f"chips.{fn} under house options: {len(inputs)} compared ({refused} refused by both), {len(diffs)} "
            f"differences, {changed} answers changed by the house"
            + (f", {finished} rounds called and scored" if finished is not None else "")
+           + f", {len(wrapped)} with a caller's run round the corner"
            + "; by house option: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     assert not diffs, f"{len(diffs)} of {len(inputs)} differ:\n" + "\n".join(diffs[:5])
     assert min(counts.values()) >= len(inputs) // 10, counts

@@ -424,7 +424,8 @@ def _lay_down(state: State) -> State:
     """After the last turn the caller lays the groups down; the others lay off one at a time
     in turn order from the caller's left (chips-ruling-layoff-order)."""
     caller = state["caller"]
-    groups = [engine.parse_group(g) for g in state["callerGroups"]]
+    # The groups as the table's rules read them (chips-ruling-k-a-2: a run round the corner, say).
+    groups = [engine.parse_group(g, house=state.get("house") or {}) for g in state["callerGroups"]]
     results: list[Any] = [None] * state["players"]
     results[caller] = engine.Arrangement(0, groups, [], [], groups).to_record()  # chips-caller-scores-zero
     state["layOff"] = {"hands": [list(h) for h in state["hands"]], "results": results}

@@ -398,7 +398,8 @@ function call(state, move, phase) {
  * turn order from the caller's left (chips-ruling-layoff-order). */
 function layDown(state) {
   const { caller } = state;
-  const groups = state.callerGroups.map((g) => parseGroup(g));
+  // The groups as the table's rules read them (chips-ruling-k-a-2: a run round the corner, say).
+  const groups = state.callerGroups.map((g) => parseGroup(g, undefined, state.house || {}));
   const results = new Array(state.players).fill(null);
   // chips-caller-scores-zero
   results[caller] = arrangementRecord({ score: 0, groups, loose: [], laid: [], extended: groups });

@@ -460,7 +460,7 @@ def _house_file(args: argparse.Namespace) -> Path | None:
     path = Path(args.house)
     if not path.is_file():
         raise RulebookError(f"--house {limits.clip(args.house)!r}: no such file (a house file is YAML: "
-                            f"chips: {{k-a-2: no-group}}; 'rulebook options <game>' lists the options)")
+                            f"chips: {{k-a-2: group}}; 'rulebook options <game>' lists the options)")
     return path
 
 

@@ -50,7 +50,7 @@ input), :func:`bot_move` (the computer player, at one of the ``LEVELS``), :func:
                  "calls" | "round-9" .. "round-3" | "shared", "calls": chips called a seat}
     rng          the mulberry32 state (``play.rng``): the next round's shuffle comes from it
     house        the table's own rules (issue 25): the options of the scoring engine's
-                 ``HOUSE_OPTIONS`` that differ from the family's (``{"k-a-2": "no-group"}``;
+                 ``HOUSE_OPTIONS`` that differ from the family's (``{"k-a-2": "group"}``;
                  ``{}``: the family's rules). The melds, the calls, the lay-offs, the discards
                  allowed (throw-back) and the computer player follow them. lay-off-order
                  changes nothing here: the table lays off in turn order, so that is the order

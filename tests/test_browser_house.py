@@ -133,7 +133,7 @@ def show_answer(page: Any, example: str) -> None:
         button.click()
 
 
-def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_context: Any, site_url: str) -> None:
+def test_chips_k_a_2_group_rewords_marks_is_kept_carried_and_undone(new_context: Any, site_url: str) -> None:
     ctx = new_context("phone")
     page = open_in(ctx, site_url + "chips/")
     assert page.get_attribute(BANNER, "hidden") is not None
@@ -165,7 +165,9 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
         assert "At your table (King, Ace and a wild 2)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
     # The banner, at the top, and the closed line say so.
     assert page.is_visible(BANNER)
-    assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: King, Ace and a wild 2.")
+    # A ruling of three readings is named with the reading chosen (house/view.js shortName).
+    assert plain(page.text_content(BANNER)).startswith(
+        "Played with your table's rules: King, Ace and a wild 2: Yes: the wild 2 stands as the Queen")
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: 1 house rule"
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)

@@ -465,14 +465,15 @@ def test_chains_drill_judges_a_same_rank_card_by_the_tables_rules(browser: Any, 
         ctx.close()
 
 
-@pytest.mark.parametrize("house, score", [({}, 0), ({"k-a-2": "no-group"}, 11)])
+@pytest.mark.parametrize("house, score", [({}, 11), ({"k-a-2": "group"}, 0), ({"k-a-2": "round-the-corner"}, 0)])
 def test_chips_drill_scores_k_a_2_by_the_tables_rules(browser: Any, site_url: str, house: dict[str, str], score: int) -> None:
     ctx = _with_house(browser, "chips", house)
     try:
         page = ctx.new_page()
-        page.goto(site_url + "chips/play/?round=1&focus=aces&caller=no&question=37", wait_until="networkidle")
+        # chips-ruling-k-a-2: K-A-2 is no group by the family's words; Q-K-A or K-A-2 by a house reading.
+        page.goto(site_url + "chips/play/?round=1&focus=aces&caller=no&question=1149", wait_until="networkidle")
         page.wait_for_selector(f"{drill('chips')}[data-mounted='true']")
-        assert page.get_attribute(f"{drill('chips')} [data-hand]", "data-hand") == "QH AH 2C"
+        assert page.get_attribute(f"{drill('chips')} [data-hand]", "data-hand") == "AS KS 2H"
         page.fill(f"{drill('chips')} input[name=score]", str(score))
         page.click(f"{drill('chips')} [data-check]")
         said, note = _verdict(page, "chips")

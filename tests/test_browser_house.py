@@ -1,10 +1,10 @@
 """"Your table's rules" on the game pages (issue 25), in a real browser (Debian's Chromium through
 Playwright) on the built site, at 360 x 740 with touch and 1280 x 900.
 
-Choosing Chips K-A-2 "no-group" rewords rule 3.5 from the page's own template, moves the ruling's
+Choosing Chips K-A-2 "group" (the wild 2 as the Queen of Q-K-A) rewords rule 3.5 from the page's own template, moves the ruling's
 marker, shows the "Why K-A-2-3 is not a run" example's new answer when the browser engine takes a
 house (else leaves it as it is), raises the banner at the top, is kept over a reload and carried in
-the address (?house=k-a-2:no-group), which opens a fresh browser with the same rules; one tap on the
+the address (?house=k-a-2:group), which opens a fresh browser with the same rules; one tap on the
 banner gives back the family's text byte for byte. A link never replaces different saved rules
 without asking; a hostile link is refused in one line. Chains and 3 Chip Stack follow their houses
 too (rule text, variants, examples by the engine); the keyboard alone works and the focus is never
@@ -133,7 +133,7 @@ def show_answer(page: Any, example: str) -> None:
         button.click()
 
 
-def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_context: Any, site_url: str) -> None:
+def test_chips_k_a_2_group_rewords_marks_is_kept_carried_and_undone(new_context: Any, site_url: str) -> None:
     ctx = new_context("phone")
     page = open_in(ctx, site_url + "chips/")
     assert page.get_attribute(BANNER, "hidden") is not None
@@ -142,15 +142,15 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
     family_text = plain(page.text_content(f"{RULE} [data-rule-text]"))
     page.evaluate("window.__heard = []; document.addEventListener('rulebook:house', (e) => window.__heard.push(e.detail))")
 
-    choose(page, "k-a-2", "no-group")
+    choose(page, "k-a-2", "group")
     # Rule 3.5 is worded for the table, from the page's own template.
     text = plain(page.text_content(f"{RULE} [data-rule-text]"))
-    assert "never make a group, even with the 2 as a wild" in text and text != family_text
+    assert "the 2 stands as the Queen of diamonds, making Q-K-A" in text and text != family_text
     assert plain(page.text_content(f"{RULE} .rb-rule__house")) == "Your table's rule"
     assert page.locator(f"{RULE} [data-rule-text]").count() == 1
     # The ruling: the table's reading marked, the site's reading still "followed here".
-    assert plain(page.text_content(f'{RULING} li[data-value="no-group"]')).endswith("(your table's rule)")
-    assert plain(page.text_content(f'{RULING} li[data-value="group"]')).endswith("(followed here)")
+    assert plain(page.text_content(f'{RULING} li[data-value="group"]')).endswith("(your table's rule)")
+    assert plain(page.text_content(f'{RULING} li[data-value="no-group"]')).endswith("(followed here)")
     assert page.locator(f"{RULING} [data-house-chosen]").count() == 1
     # The example: the engine's answer at the table, or (an engine that takes no house yet) unchanged.
     done = wait_examples(page, expect_changed=False)
@@ -160,12 +160,14 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
         assert "chips-ex-no-wrap" in done.split()
         show_answer(page, EXAMPLE)
         told = json.loads(str(page.get_attribute(EXAMPLE, "data-house-claim")))
-        # No K-A-2 group at all: the 2 makes A-2-3 and the King is left, 10 points (rule 3.5 as worded).
-        assert told == {"score": 10, "loose": ["KD"]}
+        # The wild 2 as the Queen: Q-K-A, and the 3 is left, 3 points (rule 3.5 as worded).
+        assert told == {"score": 3, "loose": ["3D"]}
         assert "At your table (King, Ace and a wild 2)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
     # The banner, at the top, and the closed line say so.
     assert page.is_visible(BANNER)
-    assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: King, Ace and a wild 2.")
+    # A ruling of three readings is named with the reading chosen (house/view.js shortName).
+    assert plain(page.text_content(BANNER)).startswith(
+        "Played with your table's rules: King, Ace and a wild 2: Yes: the wild 2 stands as the Queen")
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: 1 house rule"
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
@@ -174,28 +176,28 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
     page.wait_for_timeout(400)
     shot(page, "chips-rule-3-5-phone")
     # Carried in the address, saved, and told to the page's other scripts.
-    assert page.url == site_url + "chips/?house=k-a-2:no-group"
-    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')")) == {"version": 1, "house": {"k-a-2": "no-group"}}
-    assert page.evaluate(HOUSE_FOR, "chips") == {"k-a-2": "no-group"}
-    assert page.evaluate("window.__heard") == [{"game": "chips", "house": {"k-a-2": "no-group"}, "previous": {}}]
+    assert page.url == site_url + "chips/?house=k-a-2:group"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')")) == {"version": 1, "house": {"k-a-2": "group"}}
+    assert page.evaluate(HOUSE_FOR, "chips") == {"k-a-2": "group"}
+    assert page.evaluate("window.__heard") == [{"game": "chips", "house": {"k-a-2": "group"}, "previous": {}}]
 
     # A reload keeps it (from the address and from the store).
     page.reload(wait_until="networkidle")
     page.wait_for_selector(MOUNTED, state="attached")
-    assert page.is_checked('input[name="rb-house-chips-k-a-2"][value="no-group"]')
-    assert "never make a group" in plain(page.text_content(f"{RULE} [data-rule-text]"))
+    assert page.is_checked('input[name="rb-house-chips-k-a-2"][value="group"]')
+    assert "stands as the Queen of diamonds" in plain(page.text_content(f"{RULE} [data-rule-text]"))
     assert page.is_visible(BANNER)
     # ... and so does the page at its plain address: the store holds it, and the address says so again.
     page.goto(site_url + "chips/", wait_until="networkidle")
     page.wait_for_selector(MOUNTED, state="attached")
-    assert page.url == site_url + "chips/?house=k-a-2:no-group"
+    assert page.url == site_url + "chips/?house=k-a-2:group"
 
     # The link opens a fresh browser (nothing saved) with the same rules, and saves them there.
-    other = open_in(new_context("desktop"), site_url + "chips/?house=k-a-2:no-group")
-    assert "never make a group" in plain(other.text_content(f"{RULE} [data-rule-text]"))
+    other = open_in(new_context("desktop"), site_url + "chips/?house=k-a-2:group")
+    assert "stands as the Queen of diamonds" in plain(other.text_content(f"{RULE} [data-rule-text]"))
     assert other.is_visible(BANNER)
-    assert other.url == site_url + "chips/?house=k-a-2:no-group"
-    assert json.loads(other.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "no-group"}
+    assert other.url == site_url + "chips/?house=k-a-2:group"
+    assert json.loads(other.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "group"}
     assert not other.errors, other.errors
 
     # One tap on the banner: the family's rules, byte for byte, and the focus where the banner was.
@@ -210,7 +212,7 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
     assert page.evaluate(HOUSE_FOR, "chips") == {}
     assert page.evaluate("document.activeElement.matches('.rb-hero h1')")
     assert plain(page.text_content(f"{CONTROL} [data-house-note]")) == "Back to the family's rules of Chips."
-    assert page.is_checked('input[name="rb-house-chips-k-a-2"][value="group"]')
+    assert page.is_checked('input[name="rb-house-chips-k-a-2"][value="no-group"]')
     assert not page.errors, page.errors
 
 
@@ -221,37 +223,37 @@ def test_a_link_never_silently_replaces_different_saved_rules(new_context: Any, 
     assert page.url == site_url + "chips/?house=throw-back:not-allowed"
 
     # The same device opens a link with other rules: it asks, and the saved rules hold meanwhile.
-    page.goto(site_url + "chips/?house=k-a-2:no-group", wait_until="networkidle")
+    page.goto(site_url + "chips/?house=k-a-2:group", wait_until="networkidle")
     page.wait_for_selector(MOUNTED, state="attached")
     ask = f"{CONTROL} [data-house-ask]"
     assert page.is_visible(ask)
     said = plain(page.text_content(ask))
     assert "This link brings other house rules than the ones saved on this device" in said
-    assert "King, Ace and a wild 2: King, Ace and 2 never make a group" in said
+    assert "King, Ace and a wild 2: Yes: the wild 2 stands as the Queen" in said
     assert "Throwing back the card you took: No, you must throw away a different card." in said
     assert page.is_checked('input[name="rb-house-chips-throw-back"][value="not-allowed"]')
-    assert "never make a group" not in plain(page.text_content(f"{RULE} [data-rule-text]"))
-    assert page.url == site_url + "chips/?house=k-a-2:no-group"  # nothing rewritten before an answer
+    assert "stands as the Queen of diamonds" not in plain(page.text_content(f"{RULE} [data-rule-text]"))
+    assert page.url == site_url + "chips/?house=k-a-2:group"  # nothing rewritten before an answer
     assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"throw-back": "not-allowed"}
     page.locator(ask).scroll_into_view_if_needed()
     shot(page, "chips-link-asks-phone")
 
     page.locator(f"{ask} [data-house-take-link]").tap()
     assert page.get_attribute(ask, "hidden") is not None
-    assert "never make a group" in plain(page.text_content(f"{RULE} [data-rule-text]"))
-    assert page.url == site_url + "chips/?house=k-a-2:no-group"
-    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "no-group"}
+    assert "stands as the Queen of diamonds" in plain(page.text_content(f"{RULE} [data-rule-text]"))
+    assert page.url == site_url + "chips/?house=k-a-2:group"
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "group"}
     assert page.evaluate("document.activeElement.matches('[data-house-options] summary')")
 
     # Asked again with other rules, "Keep the saved rules" keeps them, and the address says so.
     page.goto(site_url + "chips/?house=random-extra:played", wait_until="networkidle")
     page.wait_for_selector(MOUNTED, state="attached")
     page.locator(f"{ask} [data-house-keep]").tap()
-    assert page.url == site_url + "chips/?house=k-a-2:no-group"
+    assert page.url == site_url + "chips/?house=k-a-2:group"
     assert page.locator(f"{VARIANT} [data-house-played]").count() == 0
-    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "no-group"}
+    assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["house"] == {"k-a-2": "group"}
     # The same rules in the link as saved: no question.
-    page.goto(site_url + "chips/?house=k-a-2:no-group", wait_until="networkidle")
+    page.goto(site_url + "chips/?house=k-a-2:group", wait_until="networkidle")
     page.wait_for_selector(MOUNTED, state="attached")
     assert page.get_attribute(ask, "hidden") is not None
     assert not page.errors, page.errors
@@ -259,7 +261,7 @@ def test_a_link_never_silently_replaces_different_saved_rules(new_context: Any, 
 
 HOSTILE = {
     "script": ("<script>window.__xss=1</script><img src=x onerror=window.__xss=1>", "not option:value"),
-    "many-pairs": (",".join(["k-a-2:no-group"] * 2000 + ["a:b"] * 8000), "far more than Chips has"),
+    "many-pairs": (",".join(["k-a-2:group"] * 2000 + ["a:b"] * 8000), "far more than Chips has"),
     "unknown": ("no-such-rule:yes,k-a-2:maybe,constructor:x,__proto__:y", "Chips has no such house rule"),
     # Issue 39, item 8: a known rule with an unknown reading was "no such house rule", and a pair
     # with a control character was quoted as the valid pair it hides behind.
@@ -351,7 +353,7 @@ def test_chains_and_3_chip_stack_follow_their_houses(new_context: Any, site_url:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_with_the_control_open_and_house_rules_in_force(new_context: Any, site_url: str, scheme: str) -> None:
-    for game, (link, *_rest) in {"chips": ("k-a-2:no-group,random-extra:played",), **GAME_HOUSES}.items():
+    for game, (link, *_rest) in {"chips": ("k-a-2:group,random-extra:played",), **GAME_HOUSES}.items():
         page = open_in(new_context("phone", scheme), site_url + f"{game}/?house={link}")
         open_control(page)
         page.evaluate("document.querySelectorAll('details.rb-fold').forEach((d) => { d.open = true; })")
@@ -372,19 +374,19 @@ def test_keyboard_alone_and_the_focus_is_never_lost(new_context: Any, site_url: 
     assert page.eval_on_selector(f"{CONTROL} details", "d => d.open")
     page.keyboard.press("Tab")  # into the first group, on its checked reading
     assert page.evaluate("document.activeElement.name") == "rb-house-chips-k-a-2"
-    page.keyboard.press("ArrowUp")  # the other reading: chosen as the arrow moves
-    assert page.evaluate("[document.activeElement.value, document.activeElement.checked]") == ["no-group", True]
-    assert "never make a group" in plain(page.text_content(f"{RULE} [data-rule-text]"))
+    page.keyboard.press("ArrowDown")  # the next reading: chosen as the arrow moves
+    assert page.evaluate("[document.activeElement.value, document.activeElement.checked]") == ["group", True]
+    assert "stands as the Queen of diamonds" in plain(page.text_content(f"{RULE} [data-rule-text]"))
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert ring not in ("none", ""), ring
     shot(page, "chips-keyboard-desktop")
 
     # The focus on a word of the text that re-renders goes to the rule's number, not to the page.
     page.focus(f"{RULE} [data-rule-text] abbr")
-    page.evaluate("""document.querySelector('input[name="rb-house-chips-k-a-2"][value="group"]').click()""")
+    page.evaluate("""document.querySelector('input[name="rb-house-chips-k-a-2"][value="no-group"]').click()""")
     assert page.evaluate("document.activeElement.matches('#chips-no-wrap .rb-rule__number')")
     # The banner's button by keyboard: the focus goes to the game's name, where the banner was.
-    page.evaluate("""document.querySelector('input[name="rb-house-chips-k-a-2"][value="no-group"]').click()""")
+    page.evaluate("""document.querySelector('input[name="rb-house-chips-k-a-2"][value="group"]').click()""")
     page.focus(f"{BANNER} [data-house-reset]")
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.matches('.rb-hero h1')")
@@ -392,7 +394,7 @@ def test_keyboard_alone_and_the_focus_is_never_lost(new_context: Any, site_url: 
 
 
 def test_instant_navigation_mounts_once_per_page_and_each_game_keeps_its_own(new_context: Any, site_url: str) -> None:
-    page = open_in(new_context("desktop"), site_url + "chips/?house=k-a-2:no-group")
+    page = open_in(new_context("desktop"), site_url + "chips/?house=k-a-2:group")
     page.evaluate("window.__notReloaded = true")
     page.locator("nav.md-nav--primary a.md-nav__link", has_text="Chains").first.click()
     page.wait_for_url(site_url + "chains/")
@@ -402,18 +404,18 @@ def test_instant_navigation_mounts_once_per_page_and_each_game_keeps_its_own(new
     assert page.get_attribute(BANNER, "hidden") is not None
     page.go_back()
     page.wait_for_selector('[data-house-options="chips"][data-house-mounted]', state="attached")
-    assert page.evaluate(HOUSE_FOR, "chips") == {"k-a-2": "no-group"}
+    assert page.evaluate(HOUSE_FOR, "chips") == {"k-a-2": "group"}
     assert page.locator(f"{RULE} .rb-rule__house").count() == 1
     assert page.locator(f"{CONTROL} form").count() == 1
     assert not page.errors, page.errors
 
 
 def test_without_scripts_only_the_family_rules_show(new_context: Any, site_url: str) -> None:
-    page = open_in(new_context("phone", js=False), site_url + "chips/?house=k-a-2:no-group", js=False)
+    page = open_in(new_context("phone", js=False), site_url + "chips/?house=k-a-2:group", js=False)
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: the family's rules"
     assert not page.is_visible(BANNER)
     page.locator(f"{CONTROL} summary").click()
     assert not page.is_visible(f"{CONTROL} form")
     said = plain(page.text_content(f"{CONTROL} [data-nojs]"))
     assert said.startswith("This page follows the family's rules.") and "King, Ace and a wild 2" in said
-    assert "never make a group" not in plain(page.text_content(f"{RULE} [data-rule-text]"))
+    assert "stands as the Queen of diamonds" not in plain(page.text_content(f"{RULE} [data-rule-text]"))

@@ -111,8 +111,8 @@ def _text(locator: Any) -> str:
 
 
 def _chips_plays(page: Any, walk: Walk, shot: Callable[[str], None]) -> None:
-    """Chips, seed 34, four players (the table's first game): your hand is 10♥ A♦ K♦ 2♣, whose K♦ A♦
-    and wild 2 make Q-K-A by the family's rules, and three loose cards under "never a group"
+    """Chips, seed 34, four players (the table's first game): your hand is 10♥ A♦ K♦ 2♣, three loose
+    cards by the family's rules (K-A-2 is no group), whose K♦ A♦ and wild 2 make Q-K-A under "group"
     (generator/engine/play/chips.py deals it; the round's scores follow the table's reading)."""
     record = walk.table.saved(page)
     assert record["house"] == {walk.option: walk.value}
@@ -180,7 +180,7 @@ def _stack_plays(page: Any, walk: Walk, shot: Callable[[str], None]) -> None:
     shot("practice-odd-chip-to-dealer")
 
 
-#: K♥ A♥ and a wild 2: Q-K-A by the family's rules, three loose cards when K-A-2 is never a group.
+#: K♥ A♥ and a wild 2: three loose cards by the family's rules (K-A-2 is no group), Q-K-A under "group".
 CHIPS_HAND = "KH AH 2S"
 
 
@@ -193,9 +193,9 @@ def _chips_score(cards: str, house: dict[str, str]) -> str:
 #: dealer's left; by "to the dealer" to player 3, who is not a winner (the shares leave it out).
 WALKS = {
     "chips": Walk(
-        "chips", "k-a-2", "no-group",
+        "chips", "k-a-2", "group",
         Scorer({'[data-widget="chips"] input[name="cards"]': f"{CHIPS_HAND} "}, '[data-widget="chips"] [data-result]',
-               "data-score", family=_chips_score(CHIPS_HAND, {}), house=_chips_score(CHIPS_HAND, {"k-a-2": "no-group"})),
+               "data-score", family=_chips_score(CHIPS_HAND, {}), house=_chips_score(CHIPS_HAND, {"k-a-2": "group"})),
         Table("chips", chips_play, shots="house-walk-chips"), seed=34, plays=_chips_plays),
     "chains": Walk(
         "chains", "same-rank", "played",
@@ -579,12 +579,12 @@ def _answer_the_question(page: Any, example: Any, text: str) -> str:
 
 
 def test_a_worked_examples_question_accepts_the_answer_at_the_table(open_context: Callable[[str], Any]) -> None:
-    """Chips "Why K-A-2-3 is not a run" asked as a question under K-A-2 "never a group": the table's
+    """Chips "Why K-A-2-3 is not a run" asked as a question under K-A-2 "group" (Q-K-A, 3): the table's
     answer is right, and the verdict names the table's rule and the family's answer; the family's
     answer is not the table's. Back to the family's rules, the question is asked again and the
     family's answer is right."""
     page = open_context("360x740")
-    _open_game_page(page, "chips", "?house=k-a-2:no-group")
+    _open_game_page(page, "chips", "?house=k-a-2:group")
     assert _examples_settled(page) != "pending"
     title, _ = _house_title_and_reading(page, WALKS["chips"])
     example = page.locator("#chips-ex-no-wrap")
@@ -597,7 +597,7 @@ def test_a_worked_examples_question_accepts_the_answer_at_the_table(open_context
     assert verdict.get_attribute("data-right") == "true", words
     assert words.startswith(f"✓ Right at your table ({title}"), words
     assert f": {claim['score']}." in words and f"By the family's rules: {family['score']}." in words, words
-    assert "k-a-2" not in words and "no-group" not in words, words
+    assert "k-a-2" not in words and ":group" not in words, words  # words, never the option's id
 
     # The family's answer is not the table's.
     words = _answer_the_question(page, example, str(family["score"]))

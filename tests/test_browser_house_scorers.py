@@ -6,7 +6,7 @@ again by it (without the person typing again) and says which table rule it follo
 words and never an option id; then back to the family's rules, and the first answer returns.
 
 Covered here (they change what a scorer answers):
-- Chips: k-a-2 (K-A-2 scored as a group or as loose cards). Skipped, saying so, while the browser
+- Chips: k-a-2 (K-A-2 as loose cards, the family's words; as Q-K-A; round the corner). Skipped, saying so, while the browser
   Chips engine takes no house (engine/chips.js exports no HOUSE_OPTIONS).
 - Chains: no-extra-play (a royal ends the turn), same-rank (a same-rank card may go).
 - 3 Chip Stack: odd-chip, both other readings (the dealer takes it; it stays for the next hand).
@@ -41,7 +41,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 #: Every house option's id, so a note can be held to never name one.
 OPTION_IDS = ["k-a-2", "lay-off-order", "throw-back", "random-extra", "no-extra-play", "draw-after-royal",
-              "same-rank", "odd-chip", "passed-chip", "no-group", "not-played", "next-hand", "after-hand"]
+              "same-rank", "odd-chip", "passed-chip", "no-group", "round-the-corner", "not-played", "next-hand", "after-hand"]
 
 
 @pytest.fixture()
@@ -187,21 +187,28 @@ def test_chips_k_a_2_scores_the_hand_by_the_table_and_back(page_of: Any, site_ur
     if not engine_has_house:
         pytest.skip("the browser Chips engine takes no house yet (engine/chips.js exports no HOUSE_OPTIONS)")
     result = '[data-widget="chips"] [data-result]'
-    page.fill('[data-widget="chips"] input[name="cards"]', "KH AH 2S ")
+    cards = '[data-widget="chips"] input[name="cards"]'
+    page.fill(cards, "KH AH 2S ")
     page.wait_for_function(f"document.querySelector('{result}').dataset.score !== ''")
     family = page.get_attribute(result, "data-score")
-    assert family == "0"  # the wild 2 stands for the Queen: Q-K-A
+    assert family == "11"  # chips-ruling-k-a-2, the family's words: K-A-2 is no group
     assert note_of(page, result) == ""
 
-    choose(page, "k-a-2", "no-group")
-    page.wait_for_function(f"document.querySelector('{result}').dataset.score !== '{family}'")
-    assert int(page.get_attribute(result, "data-score") or "0") > 0
+    choose(page, "k-a-2", "group")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '0'")  # the 2 as the Queen
     assert page.get_attribute(result, "data-house-followed") == "k-a-2"
-    title, reading = reading_of(page, "k-a-2", "no-group")
+    title, reading = reading_of(page, "k-a-2", "group")
+    assert_worded(note_of(page, result), title, reading)
+    page.fill(cards, "KD AD 2D 3D")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '3'")  # Q-K-A, the 3 loose
+
+    choose(page, "k-a-2", "round-the-corner")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '0'")  # K-A-2-3 round the corner
+    title, reading = reading_of(page, "k-a-2", "round-the-corner")
     assert_worded(note_of(page, result), title, reading)
 
     choose(page, "k-a-2", default_of(page, "k-a-2"))
-    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '{family}'")
+    page.wait_for_function(f"document.querySelector('{result}').dataset.score === '10'")  # A-2-3, the King loose
     assert note_of(page, result) == ""
     assert page.errors == []
 
@@ -213,7 +220,7 @@ EDITION_PORT = SITE_PORT + 1
 
 @pytest.fixture(scope="module")
 def edition_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A family edition whose Chips plays K-A-2 as never a group, built and served on its own port."""
+    """A family edition whose Chips lets the wild 2 be the Queen of K-A-2, built and served on its own port."""
     import functools
     import threading
 
@@ -223,7 +230,7 @@ def edition_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     folder = tmp_path_factory.mktemp("edition")
     house = folder / "ours.yaml"
-    house.write_text("chips:\n  k-a-2: no-group\n", encoding="utf-8")
+    house.write_text("chips:\n  k-a-2: group\n", encoding="utf-8")
     out = folder / "site"
     build(ROOT, out, site_url=f"http://{SITE_HOST}:{EDITION_PORT}/", house=house)
     server = _Server((SITE_HOST, EDITION_PORT), functools.partial(_QuietHandler, directory=str(out)))
@@ -238,9 +245,9 @@ def edition_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def test_an_editions_scorer_scores_by_the_book_not_by_what_this_device_saved(browser: Any, edition_url: str) -> None:
     ctx = browser.new_context(**DESKTOP, service_workers="block")
     try:
-        # This device keeps the family's reading for Chips (chosen on another site, say).
+        # This device keeps another reading for Chips (chosen on another site, say).
         ctx.add_init_script("""localStorage.setItem("rulebook-house-chips",
-          JSON.stringify({version: 1, house: {"k-a-2": "group"}}));""")
+          JSON.stringify({version: 1, house: {"k-a-2": "round-the-corner"}}));""")
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -251,11 +258,12 @@ def test_an_editions_scorer_scores_by_the_book_not_by_what_this_device_saved(bro
         assert page.locator("[data-house-edition]").count() == 1
         result = '[data-widget="chips"] [data-result]'
         page.wait_for_selector('[data-widget="chips"][data-mounted="true"]', state="attached")
-        page.fill('[data-widget="chips"] input[name="cards"]', "KH AH 2S ")
+        # Q-K-A with the 2 as the Jack and the 3 loose by the book; round the corner it would be 0.
+        page.fill('[data-widget="chips"] input[name="cards"]', "QH KH AH 2S 3H")
         page.wait_for_function(f"document.querySelector('{result}').dataset.score !== ''")
-        assert page.get_attribute(result, "data-score") == "11"  # the book's rule: never a group
+        assert page.get_attribute(result, "data-score") == "3"  # the book's rule: the wild 2 stands in
         note = note_of(page, result)
-        assert note.startswith("By your table's rules: King, Ace and a wild 2: King, Ace and 2 never make a group"), note
+        assert note.startswith("By your table's rules: King, Ace and a wild 2: Yes: the wild 2 stands as the Queen"), note
         assert errors == []
     finally:
         ctx.close()
@@ -267,7 +275,7 @@ def test_an_editions_score_keeper_starts_a_game_from_the_books_rules(browser: An
         page = ctx.new_page()
         page.goto(f"{edition_url}keep-score/", wait_until="networkidle")
         page.wait_for_selector("[data-sk-house=chips]")
-        assert page.input_value("#sk-house-k-a-2") == "no-group"
+        assert page.input_value("#sk-house-k-a-2") == "group"
         marked = page.eval_on_selector("#sk-house-k-a-2 option:checked", "o => o.textContent")
         assert marked.endswith("(this book's rule)"), marked
     finally:

@@ -131,13 +131,13 @@ def test_a_house_link_opens_a_chips_game_by_the_tables_k_a_2(phone: Any) -> None
     same way: the link's rules are the game's, kept in the save and named on the table."""
     page = phone
     chips = Table("chips", chips_play, shots="chips")
-    chips.open(page, "?seed=3&players=3&house=k-a-2:no-group")
+    chips.open(page, "?seed=3&players=3&house=k-a-2:group")
     record = chips.saved(page)
-    assert record["house"] == {"k-a-2": "no-group"}
+    assert record["house"] == {"k-a-2": "group"}
     assert chips.house_line(page).startswith("Playing with your table's rules:")
-    assert "house=k-a-2:no-group" in str(page.get_attribute(f"{chips.selector} [data-share]", "href"))
+    assert "house=k-a-2:group" in str(page.get_attribute(f"{chips.selector} [data-share]", "href"))
     state = saves.replay(chips_play, 3, 3, record["moves"], house=record["house"])
-    assert state["house"] == {"k-a-2": "no-group"}
+    assert state["house"] == {"k-a-2": "group"}
     assert not page.errors, page.errors
 
 

@@ -114,6 +114,16 @@ def test_typed_hands_give_the_python_score(open_page: Any) -> None:
     assert checked == 40 and not page.errors
 
 
+def test_chips_k_a_2_is_never_a_group_by_default_on_the_page_as_typed(open_page: Any) -> None:
+    """chips-ruling-k-a-2, the family's words: the page's scorer answers as `rulebook score chips`."""
+    page = open_page("chips/")
+    for typed, score in (("KD AD 2D 3D", "10"), ("KD AD 2C", "11"), ("2C JD QD AD", "0")):
+        page.fill(CARDS, typed)
+        page.wait_for_function(f"document.querySelector('{RESULT}').dataset.score === '{score}'")
+        assert json.loads(page.get_attribute(RESULT, "data-record")) == python_score({"hand": typed.split()}), typed
+    assert not page.errors
+
+
 def test_the_grid_taps_cards_in_and_out(open_page: Any) -> None:
     page = open_page("chips/")
     grid = f"{CHIPS} [data-grid]"

@@ -48,16 +48,94 @@ def test_chips_ace_high_run_q_k_a() -> None:
 
 
 def test_chips_run_may_not_wrap_k_a_2_3() -> None:
-    # chips-no-wrap: K-A-2-3 is never one run. Best: Q-K-A with the 2 as Q, 3 loose.
+    # chips-no-wrap, chips-ruling-k-a-2 (the family's words): K-A-2-3 is never one run, and the 2
+    # may not stand as the Queen beside a real King and Ace. Best: A-2-3, the King loose.
     result = best_arrangement(parse_cards("KH AH 2H 3H"))
-    assert result.score == 3
+    assert result.score == 10
+    assert [g.stands_for() for g in result.groups] == [["AH", "2H", "3H"]]
     assert not is_group(parse_cards("KH AH 2H 3H"))
 
 
-def test_chips_k_a_2_is_a_group_because_the_two_is_wild() -> None:
-    result = best_arrangement(parse_cards("KH AH 2C"))
+GROUP = {"k-a-2": "group"}
+CORNER = {"k-a-2": "round-the-corner"}
+def test_chips_k_a_2_is_never_a_group_by_default() -> None:
+    # chips-ruling-k-a-2: "K-A-2 is not allowed", even with the 2 as a wild Queen.
+    result = best_arrangement(parse_cards("KD AD 2C"))
+    assert (result.score, result.groups) == (11, [])
+    assert result.score == best_arrangement(parse_cards("KD AD 2C"), house={"k-a-2": "no-group"}).score
+def test_chips_k_a_2_3_scores_10_by_default_the_ace_low_run_leaving_the_king() -> None:
+    result = best_arrangement(parse_cards("KD AD 2D 3D"))
+    assert (result.score, [str(c) for c in result.loose]) == (10, ["KD"])
+def test_chips_a_wild_2_may_stand_as_the_king_below_a_high_ace_by_default() -> None:
+    # J-Q-K-A with the 2 as the King: no natural King beside the Ace, so nothing wraps.
+    result = best_arrangement(parse_cards("2C JD QD AD"))
+    assert result.score == 0
+    assert result.groups[0].stands_for() == ["JD", "QD", "KD", "AD"]
+def test_chips_a_joker_may_still_stand_as_the_queen_of_q_k_a_by_default() -> None:
+    result = best_arrangement(parse_cards("KD AD JK"))
+    assert result.score == 0 and result.groups[0].stands_for() == ["QD", "KD", "AD"]
+    # With a 2 and a joker the joker takes the place; the 2 stays out of that run.
+    result = best_arrangement(parse_cards("KD AD 2C JK"))
+    assert result.score == 0 and all("2C" not in map(str, g.cards) for g in result.groups if g.kind == "run")
+def test_chips_k_a_2_default_refuses_a_laid_down_run_with_a_2_beside_king_and_ace() -> None:
+    with pytest.raises(chips.IllegalPlay, match=r"^K-A-2 is not allowed: with a real King and a real high Ace, this run "
+                                                 r"cannot hold a 2 standing in \(a joker may\) \(chips-ruling-k-a-2\)$"):
+        chips.make_run("D", parse_cards("2C KD AD"), 12)
+    assert chips.make_run("D", parse_cards("JD QD 2C AD"), 11).stands_for() == ["JD", "QD", "KD", "AD"]
+def test_chips_natural_2_at_its_own_place_in_a_13_card_run_is_no_wild_standing_in() -> None:
+    # chips-ruling-k-a-2: 2-3-...-K-A wraps nothing; its 2 of diamonds is its own 2, not a wild.
+    cards = parse_cards("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD")
+    assert chips.make_run("D", cards).lo == 2
+    # Another suit's 2 in that place is a wild standing in beside the King and Ace: refused.
+    with pytest.raises(chips.IllegalPlay, match="K-A-2 is not allowed"):
+        chips.make_run("D", parse_cards("2C") + cards[1:], 2)
+    # Laying off onto that run's foot: the own 2 goes on a 3-to-Ace run of the caller's, a joker too.
+    run = chips.make_run("D", cards[1:])
+    assert best_arrangement(parse_cards("5C"), [run]).score == 5
+def test_chips_k_a_2_group_house_lets_the_wild_2_stand_as_the_queen() -> None:
+    result = best_arrangement(parse_cards("KH AH 2C"), house=GROUP)
     assert result.score == 0
     assert result.groups[0].stands_for() == ["QH", "KH", "AH"]
+    assert best_arrangement(parse_cards("KD AD 2D 3D"), house=GROUP).score == 3
+def test_chips_round_the_corner_house_lets_a_run_wrap_through_the_ace() -> None:
+    result = best_arrangement(parse_cards("QD KD AD 2D 3D"), house=CORNER)
+    assert result.score == 0
+    assert result.groups[0].lo == 12 and result.groups[0].stands_for() == ["QD", "KD", "AD", "2D", "3D"]
+    assert best_arrangement(parse_cards("KD AD 2D 3D"), house=CORNER).score == 0
+    assert best_arrangement(parse_cards("KD AD 3D"), house=CORNER).score == 14  # a gap, no wild
+    assert best_arrangement(parse_cards("QH KH AH 3H JK"), house=CORNER).score == 0  # the joker as the 2
+    run = chips.make_run("D", parse_cards("QD KD AD 2D 3D"), 12, house=CORNER)
+    assert run.hi == 16 and run.describe() == "a run of diamonds Q-K-A-2-3 with the 2 of diamonds as the 2"
+
+
+def test_chips_round_the_corner_run_holds_13_cards_at_most_one_a_place() -> None:
+    thirteen = parse_cards("KD AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD")
+    assert chips.make_run("D", thirteen, house=CORNER).lo == 13
+    with pytest.raises(chips.IllegalPlay, match="at most 13 cards"):
+        chips.make_run("D", thirteen + parse_cards("JK"), house=CORNER)
+    with pytest.raises(chips.IllegalPlay, match=r"^a run round the corner starts at position 1 \(Ace\) to 13 "
+                                                 r"\(King\), its first card's place \(Q-K-A-2-3 starts at 12\); lo=14$"):
+        chips.make_run("D", parse_cards("AD 2D 3D"), 14, house=CORNER)
+    with pytest.raises(chips.IllegalPlay, match="cannot stand at position 15"):
+        chips.make_run("D", parse_cards("KD AD 3D"), 13, house=CORNER)
+    # Without the house rule the same run is refused.
+    with pytest.raises(chips.IllegalPlay, match="must start between position 1"):
+        chips.make_run("D", parse_cards("QD KD AD 2D 3D"), 12)
+
+
+def test_chips_round_the_corner_lays_off_at_either_end_of_a_wrapping_run() -> None:
+    callers = [chips.make_run("H", parse_cards("KH AH 2H"), 13, house=CORNER)]
+    result = best_arrangement(parse_cards("QH 3H 5C"), callers, house=CORNER)
+    assert result.score == 5
+    assert [(str(c), a) for c, _, a in result.laid_off] == [("QH", "QH"), ("3H", "3H")]
+    assert result.extended[0].lo == 12 and len(result.extended[0].cards) == 5
+    # Below an Ace low the run goes on to the King: A-2-3 takes K and Q beneath it, lo 12.
+    low = [chips.make_run("S", parse_cards("AS 2S 3S"), 1, house=CORNER)]
+    result = best_arrangement(parse_cards("KS QS"), low, house=CORNER)
+    assert result.score == 0 and result.extended[0].lo == 12
+    assert result.extended[0].stands_for() == ["QS", "KS", "AS", "2S", "3S"]
+    # The family's rules: no corner to turn.
+    assert best_arrangement(parse_cards("KS QS"), low).score == 20
 
 
 def test_chips_wild_fills_a_gap_in_a_run() -> None:
@@ -286,10 +364,15 @@ def hands(draw: st.DrawFn, max_size: int = 9) -> list:
     return [DECKS[packs][i] for i in idx]
 
 
+@pytest.mark.parametrize("reading", [chips.K_A_2_NO_GROUP, chips.K_A_2_GROUP, chips.K_A_2_CORNER])
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
-def test_chips_best_arrangement_equals_exhaustive_search(hand: list) -> None:
-    assert best_arrangement(hand).score == brute_score(hand)
+def test_chips_best_arrangement_equals_exhaustive_search(reading: str, hand: list) -> None:
+    # chips-ruling-best-arrangement under each reading of K-A-2 (chips-ruling-k-a-2)
+    result = best_arrangement(hand, house={"k-a-2": reading})
+    assert result.score == brute_score(hand, reading)
+    for g in result.groups:
+        assert is_group(g.cards, reading)
 
 
 @settings(max_examples=200, deadline=None)
@@ -325,11 +408,12 @@ def test_chips_laying_off_equals_exhaustive_search(seed: int) -> None:
     packs = rng.choice([1, 2])
     callers = random_caller_groups(rng, packs)
     hand = random_hand(rng, packs, rng.randint(1, 7), [c for g in callers for c in g.cards])
-    result = best_arrangement(hand, callers)
+    # the slow scorer lays off as the k-a-2 reading "group" reads runs (any wild anywhere)
+    result = best_arrangement(hand, callers, house=GROUP)
     assert result.score == brute_layoff_score(hand, callers)
-    assert result.score <= best_arrangement(hand).score
+    assert result.score <= best_arrangement(hand, house=GROUP).score
     for g in result.extended:
-        assert is_group(g.cards)
+        assert is_group(g.cards, chips.K_A_2_GROUP)
 
 
 # -- a round replayed move by move --------------------------------------------------------

@@ -208,6 +208,28 @@ def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("in_project")
+@pytest.mark.parametrize(("hand", "house", "score"), [
+    ("KD AD 2D 3D", None, 10), ("KD AD 2C", None, 11), ("2C JD QD AD", None, 0),  # the family's words
+    ("KD AD 2C", "k-a-2=group", 0), ("KD AD 2D 3D", "k-a-2=group", 3),
+    ("QD KD AD 2D 3D", "k-a-2=round-the-corner", 0), ("KD AD 2D 3D", "k-a-2=round-the-corner", 0),
+])
+def test_cli_scores_k_a_2_as_the_family_writes_it_and_as_each_house_reading(
+        capsys: pytest.CaptureFixture[str], hand: str, house: str | None, score: int) -> None:
+    # chips-ruling-k-a-2: `rulebook score chips KD AD 2C` and the like, as typed.
+    code, out, err = run(capsys, "score", "chips", *hand.split(), *(["--house", house] if house else []))
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"Score: {score}"
+
+
+@pytest.mark.usefixtures("in_project")
+def test_cli_options_lists_three_readings_of_k_a_2_the_familys_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "options", "chips", "--json")
+    k_a_2 = next(o for o in json.loads(out) if o["id"] == "k-a-2")
+    assert code == 0 and k_a_2["values"] == ["no-group", "group", "round-the-corner"] and k_a_2["default"] == "no-group"
+    assert len(k_a_2["labels"]) == 3
+
+
+@pytest.mark.usefixtures("in_project")
 def test_cli_house_pair_changes_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "showdown", "3-chip-stack", *TIED, "--pot", "13", "--json")
     assert code == 0 and json.loads(out) == {"winners": [0, 1], "decided_by": None, "shares": [7, 6]}
@@ -225,7 +247,7 @@ def test_cli_house_pair_changes_the_answer(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.usefixtures("in_project")
 def test_cli_house_file_and_its_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     good = tmp_path / "ours.yaml"
-    good.write_text("chips: {k-a-2: no-group}\n3-chip-stack:\n  odd-chip: dealer\n", encoding="utf-8")
+    good.write_text("chips: {k-a-2: group}\n3-chip-stack:\n  odd-chip: dealer\n", encoding="utf-8")
     code, out, _ = run(capsys, "record", "3-chip-stack", "showdown",
                        json.dumps({"hands": [h.split() for h in TIED], "pot": 13}), "--house", str(good))
     assert code == 0 and json.loads(out)["odd"] == 1

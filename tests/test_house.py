@@ -63,8 +63,10 @@ def test_resolve_fills_defaults_and_refuses_unknown_ids_and_values() -> None:
 
 def test_links_and_arguments_round_trip() -> None:
     chips = GAMES["chips"]
-    chosen = house.resolve(chips, house.parse_query("k-a-2:no-group,throw-back:not-allowed"))
-    assert house.format_query(chips, chosen) == "k-a-2:no-group,throw-back:not-allowed"
+    chosen = house.resolve(chips, house.parse_query("k-a-2:group,throw-back:not-allowed"))
+    assert house.format_query(chips, chosen) == "k-a-2:group,throw-back:not-allowed"
+    # The family's reading named outright is the default: a link leaves it out.
+    assert house.format_query(chips, house.resolve(chips, house.parse_query("k-a-2:no-group"))) == ""
     assert house.format_query(chips, house.defaults(chips)) == ""
     assert house.parse_pair("k-a-2=no-group") == ("k-a-2", "no-group")
     with pytest.raises(house.HouseError, match="expects <option-id>=<value>"):
@@ -100,11 +102,11 @@ def test_house_file_errors_name_file_line_and_column(tmp_path: Path) -> None:
 
 def test_applying_a_house_rewords_the_rule_and_moves_the_chosen_reading() -> None:
     chips = GAMES["chips"]
-    data = house.apply(chips, {"k-a-2": "no-group"})
+    data = house.apply(chips, {"k-a-2": "group"})
     rule = next(i for s in data["rules"] for i in s["items"] if i["id"] == "chips-no-wrap")
     ruling = next(r for r in data["rulings"] if r["id"] == "chips-ruling-k-a-2")
-    assert rule["text"] != chips.item("chips-no-wrap")["text"] and "never make a group" in rule["text"]
-    assert ruling["chosen"] == 2 and ruling["house"]["value"] == "no-group" and ruling["house"]["reading"] == 1
+    assert rule["text"] != chips.item("chips-no-wrap")["text"] and "the 2 stands as the Queen" in rule["text"]
+    assert ruling["chosen"] == 1 and ruling["house"]["value"] == "group" and ruling["house"]["reading"] == 2
     assert [h["option"] for h in data["house_rules"]] == ["k-a-2"]
     # The family's rules: nothing changes, nothing is listed.
     plain = house.apply(chips, {})
@@ -119,10 +121,13 @@ def test_rulebook_options_lists_ids_values_and_defaults(capsys: pytest.CaptureFi
     assert main(["options", "chips", "--json"]) == 0
     listed = {o["id"]: o for o in json.loads(capsys.readouterr().out)}
     assert listed["k-a-2"]["ruling"] == "chips-ruling-k-a-2"
-    assert listed["k-a-2"]["values"] == ["no-group", "group"] and listed["k-a-2"]["default"] == "group"
+    # chips-ruling-k-a-2: three readings, the family's words the default
+    assert listed["k-a-2"]["values"] == ["no-group", "group", "round-the-corner"]
+    assert listed["k-a-2"]["default"] == "no-group"
     assert listed["random-extra"]["variant"] == "chips-variant-random-extra"
     assert main(["options", "chips"]) == 0
-    assert "group: King, Ace and 2 make a group" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "group: Yes: the wild 2 stands as the Queen" in out and "round-the-corner: Runs may go round" in out
     assert main(["options", "whist"]) == 2
     assert capsys.readouterr().err.startswith("rulebook: unknown game 'whist' (games: chips, chains, 3-chip-stack)")
 
@@ -133,14 +138,14 @@ def test_a_family_edition_renders_the_table_s_rules_and_the_default_renders_as_b
     games = list(GAMES.values())
     plain = Site(games)
     same = Site(games, houses={g.id: house.defaults(g) for g in games})
-    ours = Site(games, houses={"chips": {"k-a-2": "no-group"}})
+    ours = Site(games, houses={"chips": {"k-a-2": "group"}})
     for game_id in GAMES:
         for part in PARTS:
             if part in ("keep_share",):
                 continue
             assert plain.part(part, game_id, "/") == same.part(part, game_id, "/"), (game_id, part)
     hero = str(ours.part("hero", "chips", "/"))
-    assert "data-house-edition" in hero and "King, Ace and 2 never make a group" in hero
+    assert "data-house-edition" in hero and "the wild 2 stands as the Queen" in hero
     rules = str(ours.part("rules", "chips", "/"))
     assert 'id="chips-no-wrap" data-house-worded="k-a-2"' in rules
     rulings = str(ours.part("rulings", "chips", "/"))
@@ -176,7 +181,7 @@ def test_a_family_edition_has_no_control_and_no_banner_for_the_game_it_changes()
     from generator.site.macros import Site
 
     games = list(GAMES.values())
-    ours = Site(games, houses={"chips": {"k-a-2": "no-group"}})
+    ours = Site(games, houses={"chips": {"k-a-2": "group"}})
     assert "data-house-options" not in str(ours.house_options("chips", "/"))  # the book's options only
     assert "data-house-banner" not in str(ours.part("hero", "chips", "/"))
     assert "data-house-options" in str(ours.house_options("chains", "/"))

@@ -31,19 +31,19 @@ def attr(page: str, name: str) -> object:
 
 
 def test_an_edition_page_carries_the_books_options_for_its_scorers_and_offers_no_choice() -> None:
-    site = Site(GAMES, houses={"chips": {"k-a-2": "no-group", "throw-back": "allowed"}})
+    site = Site(GAMES, houses={"chips": {"k-a-2": "group", "throw-back": "allowed"}})
     page = str(site.house_options("chips", "/"))
     assert "data-house-options" not in page and "Back to the family" not in page and "<form" not in page
     assert 'data-house-book="chips"' in page and " hidden" in page
     # Only what the book sets away from the family's rules (throw-back "allowed" is the default).
-    assert attr(page, "data-house-current") == {"k-a-2": "no-group"}
+    assert attr(page, "data-house-current") == {"k-a-2": "group"}
     words = attr(page, "data-house-data")
     assert isinstance(words, dict) and words["game"] == "chips"
     assert [o["id"] for o in words["options"]][:1] == ["k-a-2"]
 
 
 def test_a_game_the_edition_leaves_alone_keeps_its_control_and_a_default_build_has_no_book() -> None:
-    site = Site(GAMES, houses={"chips": {"k-a-2": "no-group"}})
+    site = Site(GAMES, houses={"chips": {"k-a-2": "group"}})
     chains = str(site.house_options("chains", "/"))
     assert 'data-house-options="chains"' in chains and "data-house-book" not in chains
     plain = Site(GAMES)

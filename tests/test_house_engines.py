@@ -128,98 +128,72 @@ def test_house_records_take_a_house_and_the_others_refuse_one(game_id: str) -> N
 # --- Chips: each option changes an answer, in Python and in the browser engine ------------------
 
 NO_K_A_2 = {"k-a-2": "no-group"}
+GROUP = {"k-a-2": "group"}
+CORNER = {"k-a-2": "round-the-corner"}
 
 
-def test_chips_k_a_2_group_lets_the_wild_2_stand_as_the_queen() -> None:
-    # chips-ruling-k-a-2: the family's reading, K-A-2 as Q-K-A; no-group: nothing groups, 11 points.
+def test_chips_k_a_2_is_never_a_group_by_default_and_the_group_house_lets_the_2_stand_as_the_queen() -> None:
+    # chips-ruling-k-a-2: the family's words, K-A-2 is no group (11); "group": Q-K-A, the 2 the Queen.
     rec = {"hand": ["KD", "AD", "2C"]}
-    assert chips.RECORDS["score"](rec)["score"] == 0
-    assert chips.RECORDS["score"](rec | {"house": {"k-a-2": "group"}})["melds"][0]["as"] == ["QD", "KD", "AD"]
-    out = chips.RECORDS["score"](rec | {"house": NO_K_A_2})
+    out = chips.RECORDS["score"](rec)
     assert (out["score"], out["groups"]) == (11, [])
+    assert chips.RECORDS["score"](rec | {"house": NO_K_A_2}) == out
+    assert chips.RECORDS["score"](rec | {"house": GROUP})["melds"][0]["as"] == ["QD", "KD", "AD"]
+    four = {"hand": ["KD", "AD", "2D", "3D"]}
+    assert [chips.RECORDS["score"](four | {"house": h})["score"] for h in (NO_K_A_2, GROUP, CORNER)] == [10, 3, 0]
 
 
-def test_chips_k_a_2_no_group_still_lets_a_joker_stand_as_the_queen() -> None:
-    assert chips.RECORDS["score"]({"hand": ["KD", "AD", "JK"], "house": NO_K_A_2})["score"] == 0
-    # J-Q-K-A with the 2 as the Queen is a run with a high Ace: no 2 in it (1, the Ace, left over).
-    out = chips.RECORDS["score"]({"hand": ["JD", "2C", "KD", "AD"], "house": NO_K_A_2})
+def test_chips_k_a_2_by_default_a_joker_still_stands_as_the_queen() -> None:
+    assert chips.RECORDS["score"]({"hand": ["KD", "AD", "JK"]})["score"] == 0
+    # J-Q-K-A with the 2 as the Queen holds a real King and Ace: no 2 in it (1, the Ace, left over).
+    out = chips.RECORDS["score"]({"hand": ["JD", "2C", "KD", "AD"]})
     assert (out["score"], out["melds"][0]["as"], out["loose"]) == (1, ["JD", "QD", "KD"], ["AD"])
+    # ...but with the 2 as the King (no real King) it is J-Q-K-A.
+    out = chips.RECORDS["score"]({"hand": ["2C", "JD", "QD", "AD"]})
+    assert (out["score"], out["melds"][0]["as"]) == (0, ["JD", "QD", "KD", "AD"])
     # With a joker too, the joker takes the high-Ace run and the 2 finds no place there.
-    out = chips.RECORDS["score"]({"hand": ["KD", "AD", "2C", "JK"], "house": NO_K_A_2})
+    out = chips.RECORDS["score"]({"hand": ["KD", "AD", "2C", "JK"]})
     assert out["score"] == 0 and all("2C" not in g for g in out["groups"] if "AD" in g)
 
 
-def test_chips_k_a_2_no_group_a_2_below_a_high_ace_stays_off_a_callers_run() -> None:
+def test_chips_k_a_2_by_default_a_2_stays_off_a_callers_run_with_a_real_king_and_ace() -> None:
     callers = [{"kind": "run", "suit": "D", "lo": 12, "cards": ["QD", "KD", "AD"]}]
     rec = {"hand": ["2C", "10D"], "caller_groups": callers}
-    assert chips.RECORDS["score"](rec)["score"] == 0  # the 2 as the Jack, the 10 below it
-    assert chips.RECORDS["score"](rec | {"house": NO_K_A_2})["score"] == 10
-    # ...and a caller's run holding a 2 takes no high Ace.
+    assert chips.RECORDS["score"](rec | {"house": GROUP})["score"] == 0  # the 2 as the Jack, the 10 below it
+    assert chips.RECORDS["score"](rec)["score"] == 10
+    # ...and a caller's run holding a 2 takes no Ace above its real King.
     low = [{"kind": "run", "suit": "D", "lo": 11, "cards": ["JD", "2S", "KD"]}]
-    assert chips.RECORDS["score"]({"hand": ["AD"], "caller_groups": low})["score"] == 0
-    assert chips.RECORDS["score"]({"hand": ["AD"], "caller_groups": low, "house": NO_K_A_2})["score"] == 1
+    assert chips.RECORDS["score"]({"hand": ["AD"], "caller_groups": low, "house": GROUP})["score"] == 0
+    assert chips.RECORDS["score"]({"hand": ["AD"], "caller_groups": low})["score"] == 1
+    # A joker may go there.
+    assert chips.RECORDS["score"]({"hand": ["JK", "10D"], "caller_groups": callers})["score"] == 0
 
 
-def test_chips_k_a_2_no_group_refuses_such_a_run_laid_down() -> None:
+def test_chips_k_a_2_by_default_refuses_such_a_run_laid_down() -> None:
     rec = {"hand": ["5C"], "caller_groups": [{"kind": "run", "suit": "D", "cards": ["2C", "KD", "AD"]}]}
-    assert chips.RECORDS["score"](rec)["score"] == 5
-    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: At this table K-A-2 is no group"):
-        chips.RECORDS["score"](rec | {"house": NO_K_A_2})
+    assert chips.RECORDS["score"](rec | {"house": GROUP})["score"] == 5
+    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: K-A-2 is not allowed"):
+        chips.RECORDS["score"](rec)
 
 
-def _run_fits(cards: list[Any], ace_high: bool) -> bool:
-    """The slow scorer's run test (tests/support/chips_brute.py), the Ace high only if allowed."""
-    nat = [c for c in cards if not chips.is_wild(c)]
-    if len({c.suit for c in nat}) != 1 or len(cards) > chips.MAX_RUN:
-        return False
-    aces = [c for c in nat if c.rank.value == "A"]
-    if len(aces) > 1:
-        return False
-    others = [c.rank.number for c in nat if c.rank.value != "A"]
-    for ace in ([chips.ACE_LOW] + [chips.ACE_HIGH] * ace_high if aces else [None]):
-        pos = others + ([ace] if ace else [])
-        if len(set(pos)) == len(pos) and max(1, max(pos) - len(cards) + 1) <= min(min(pos), 15 - len(cards)):
-            return True
-    return False
-
-
-def _no_k_a_2_brute(hand: list[Any]) -> int:
-    """Every partition of a hand, with the house rule k-a-2 no-group: a run whose Ace is high
-    holds no 2; the same cards may still make a set, or a run with the Ace low."""
-    from functools import cache
-
-    from tests.support.chips_brute import is_group
-
-    def group(cards: list[Any]) -> bool:
-        if len(cards) < 3:
-            return False
-        nat = [c for c in cards if not chips.is_wild(c)]
-        if len({c.rank for c in nat}) <= 1:
-            return True
-        return _run_fits(cards, ace_high=not chips.holds_a_two(cards)) if is_group(cards) else False
-
-    cards = tuple(sorted(hand, key=str))
-
-    @cache
-    def best(rest: tuple[Any, ...]) -> int:
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        result = chips.card_value(first) + best(others)
-        n = len(others)
-        for m in range(1, 1 << n):
-            chosen = [others[i] for i in range(n) if m >> i & 1]
-            if len(chosen) >= 2 and group([first, *chosen]):
-                result = min(result, best(tuple(others[i] for i in range(n) if not m >> i & 1)))
-        return result
-
-    return best(cards)
+def test_chips_round_the_corner_caller_run_record_gives_where_it_starts() -> None:
+    rec = {"hand": ["JD", "4D", "9C"], "house": CORNER,
+           "caller_groups": [{"kind": "run", "suit": "D", "lo": 12, "cards": ["QD", "KD", "AD", "2D", "3D"]}]}
+    out = chips.RECORDS["score"](rec)
+    assert out["score"] == 9 and [lay["as"] for lay in out["lay_offs"]] == ["JD", "4D"]
+    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: a run round the corner starts at position 1 "
+                                            r"\(Ace\) to 13 \(King\)"):
+        chips.RECORDS["score"](rec | {"caller_groups": [dict(rec["caller_groups"][0], lo=25)]})
+    # Without the house rule the same record is refused: no run turns the corner.
+    with pytest.raises(RulebookError, match=r"^caller_groups\[0\]: a run of 5 cards must start between"):
+        chips.RECORDS["score"]({k: v for k, v in rec.items() if k != "house"})
 
 
 def test_chips_k_a_2_no_group_scores_as_an_exhaustive_search_does() -> None:
     import random
 
     from generator.engine.cards import JOKER, RANKS, Card
+    from tests.support.chips_brute import brute_score, is_group
 
     rng = random.Random("k-a-2")
     pool = [Card(r, s) for s in chips.SUITS[:2] for r in RANKS if r.value in ("A", "2", "3", "J", "Q", "K", "10")]
@@ -227,11 +201,12 @@ def test_chips_k_a_2_no_group_scores_as_an_exhaustive_search_does() -> None:
     differ = 0
     for _ in range(300):
         hand = rng.sample(pool, rng.randint(3, 8))
-        got = chips.best_arrangement(hand, house=NO_K_A_2)
-        assert got.score == _no_k_a_2_brute(hand), hand
-        for g in got.groups:  # every group it shows is one the house allows
-            assert not (chips.high_ace(g) and chips.holds_a_two(g.cards)), (hand, g)
-        differ += got.score != chips.best_arrangement(hand).score
+        for reading in (chips.K_A_2_NO_GROUP, chips.K_A_2_GROUP, chips.K_A_2_CORNER):
+            got = chips.best_arrangement(hand, house={"k-a-2": reading})
+            assert got.score == brute_score(hand, reading), (hand, reading)
+            for g in got.groups:  # every group it shows is one the reading allows
+                assert is_group(g.cards, reading), (hand, reading, g)
+        differ += chips.best_arrangement(hand).score != chips.best_arrangement(hand, house=GROUP).score
     assert differ > 10
 
 
@@ -336,6 +311,13 @@ def test_chips_port_answers_as_python_under_every_house(fn: str) -> None:
 
     rng = random.Random(f"house-chips.{fn}")
     inputs = _chips_inputs(fn, rng)
+    # chips-ruling-k-a-2: runs round the corner laid down by the caller, scored and laid off onto.
+    wrapped = [r for r in inputs if isinstance(r, dict) and any(
+        isinstance(g, dict) and g.get("kind") == "run" and isinstance(g.get("lo"), int)
+        and isinstance(g.get("cards"), list) and g["lo"] + len(g["cards"]) - 1 > chips.ACE_HIGH
+        for g in (r.get("caller_groups") if isinstance(r.get("caller_groups"), list) else []))]
+    if fn != "replay":
+        assert len(wrapped) >= 100, len(wrapped)
     got = js_run([{"fn": f"chips.{fn}", "input": rec} for rec in inputs])
     diffs, refused, changed = [], 0, 0
     for rec, js in zip(inputs, got, strict=True):
@@ -358,6 +340,7 @@ def test_chips_port_answers_as_python_under_every_house(fn: str) -> None:
     figure(f"chips.{fn} under house options: {len(inputs)} compared ({refused} refused by both), {len(diffs)} "
            f"differences, {changed} answers changed by the house"
            + (f", {finished} rounds called and scored" if finished is not None else "")
+           + f", {len(wrapped)} with a caller's run round the corner"
            + "; by house option: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     assert not diffs, f"{len(diffs)} of {len(inputs)} differ:\n" + "\n".join(diffs[:5])
     assert min(counts.values()) >= len(inputs) // 10, counts

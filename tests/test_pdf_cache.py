@@ -169,8 +169,8 @@ def test_what_every_pdf_is_made_from_changes_every_key(tmp_path: Path, what: str
 
 
 @pytest.mark.parametrize(("house", "changed"), [
-    ("chips:\n  k-a-2: no-group\n", [("chips", part) for part in BOOKS]),
-    ("chips: {k-a-2: no-group}\n3-chip-stack: {odd-chip: dealer}\n",
+    ("chips:\n  k-a-2: group\n", [("chips", part) for part in BOOKS]),
+    ("chips: {k-a-2: group}\n3-chip-stack: {odd-chip: dealer}\n",
      [("3-chip-stack", part) for part in BOOKS] + [("chips", part) for part in BOOKS]),
     ("chips: {}\n", []),
 ])

@@ -420,7 +420,8 @@ def test_a_game_without_house_rules_is_the_family_game_as_before() -> None:
     # A state saved before house rules (no "house" key) plays on by the family's rules.
     old = {k: v for k, v in plain.items() if k != "house"}
     assert play.bot_move(old) == play.bot_move(plain)
-    assert play.new_game(3, 7, {"k-a-2": "no-group"})["house"] == {"k-a-2": "no-group"}
+    assert play.new_game(3, 7, {"k-a-2": "no-group"})["house"] == {}  # the family's reading (chips-ruling-k-a-2)
+    assert play.new_game(3, 7, {"k-a-2": "group"})["house"] == {"k-a-2": "group"}
     with pytest.raises(RulebookError, match=r"^house\.k-a-2: no value 'never'"):
         play.new_game(3, 7, {"k-a-2": "never"})
 
@@ -435,14 +436,16 @@ def _k_a_2_in_hand(house: dict[str, str]) -> State:
     return play.apply_move(with_turn(state, hands=hands, deck=deck), {"type": "take", "from": "deck"})
 
 
-def test_chips_ruling_k_a_2_the_wild_2_calls_as_the_queen_unless_the_table_says_no_group() -> None:
+def test_chips_ruling_k_a_2_no_call_on_k_a_2_unless_the_table_lets_the_2_stand_or_runs_turn_the_corner() -> None:
     family = play.apply_move(_k_a_2_in_hand({}), {"type": "discard", "card": "5S"})
-    assert family["phase"] == "call"
-    assert play.legal_moves(family)[0]["groups"][0]["cards"] == ["2C", "KD", "AD"]
-    assert play.bot_move(_k_a_2_in_hand({})) == {"type": "discard", "card": "5S"}
-    house = play.apply_move(_k_a_2_in_hand({"k-a-2": "no-group"}), {"type": "discard", "card": "5S"})
-    assert house["phase"] == "take" and house["caller"] is None  # nothing groups: no call
-    refused(house, {"type": "call"}, "chips-call-after-turn")
+    assert family["phase"] == "take" and family["caller"] is None  # K-A-2 is no group: no call
+    refused(family, {"type": "call"}, "chips-call-after-turn")
+    house = play.apply_move(_k_a_2_in_hand({"k-a-2": "group"}), {"type": "discard", "card": "5S"})
+    assert house["phase"] == "call"
+    assert play.legal_moves(house)[0]["groups"][0]["cards"] == ["2C", "KD", "AD"]
+    assert play.bot_move(_k_a_2_in_hand({"k-a-2": "group"})) == {"type": "discard", "card": "5S"}
+    corner = play.apply_move(_k_a_2_in_hand({"k-a-2": "round-the-corner"}), {"type": "discard", "card": "5S"})
+    assert corner["phase"] == "call"
 
 
 def _took_from_pile(house: dict[str, str]) -> State:
@@ -485,7 +488,8 @@ def test_chips_ruling_throw_back_whole_games_follow_the_table() -> None:
 
 
 def test_the_computer_plays_by_the_tables_rules_whole_games() -> None:
-    for house in ({"k-a-2": "no-group"}, {"throw-back": "not-allowed"}, {"k-a-2": "no-group", "throw-back": "not-allowed"}):
+    for house in ({}, {"k-a-2": "group"}, {"k-a-2": "round-the-corner"}, {"throw-back": "not-allowed"},
+                  {"k-a-2": "round-the-corner", "throw-back": "not-allowed"}):
         for seed in range(4):
             state = play.new_game(4, seed, house)
             while play.seat_to_act(state) is not None:
@@ -494,9 +498,9 @@ def test_the_computer_plays_by_the_tables_rules_whole_games() -> None:
                 state = play.apply_move(state, move)
             for rnd in state["rounds"]:
                 for g in rnd["callerGroups"] + rnd["table"]:
-                    if house.get("k-a-2") == "no-group":
-                        group = engine.parse_group(g)
-                        assert not (engine.high_ace(group) and engine.holds_a_two(group.cards)), (seed, g)
+                    group = engine.parse_group(g, house=house)  # refused if the table's reading refuses it
+                    if "k-a-2" not in house:  # chips-ruling-k-a-2, the family's: no 2 beside a real K and A
+                        assert not (engine.king_and_high_ace(group) and engine.twos_standing_in(group)), (seed, g)
 
 
 def test_chips_variant_random_extra_is_kept_for_a_table_of_nine_or_more() -> None:

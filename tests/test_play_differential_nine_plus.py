@@ -18,7 +18,7 @@ from tests.test_play_differential import chips_check_final, chips_check_step, no
 #: Seeded games: nine and ten players in turn, the variant played in every other pair.
 GAMES = 240
 #: The other house options played beside the variant now and then (every value but the family's).
-OTHERS = [{"k-a-2": "no-group"}, {"throw-back": "not-allowed"}, {"lay-off-order": "as-laid"}]
+OTHERS = [{"k-a-2": "group"}, {"k-a-2": "round-the-corner"}, {"throw-back": "not-allowed"}, {"lay-off-order": "as-laid"}]
 
 
 def requests() -> list[dict[str, Any]]:

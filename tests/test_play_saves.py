@@ -87,7 +87,7 @@ def test_moves_are_the_same_as_json_values_are_in_the_browser() -> None:
 
 #: A table's own rules for each game (issue 25), one option each that changes how games go.
 HOUSES: dict[str, dict[str, str]] = {
-    "chips": {"k-a-2": "no-group"}, "chains": {"same-rank": "played"}, "3-chip-stack": {"passed-chip": "after-hand"},
+    "chips": {"k-a-2": "group"}, "chains": {"same-rank": "played"}, "3-chip-stack": {"passed-chip": "after-hand"},
 }
 
 

@@ -4,15 +4,15 @@ A ruling whose readings change play or scoring, and every playable variant, carr
 ``option:`` in ``rules-data/<game>.yaml``: a stable id and one value per reading (for a variant:
 not played, then played). The default is the reading the site follows (the ruling's
 ``chosen``), or the variant not played. What a table chooses is one plain mapping,
-``{"k-a-2": "no-group"}``; :func:`resolve` checks it against the game and fills in the defaults,
+``{"k-a-2": "group"}``; :func:`resolve` checks it against the game and fills in the defaults,
 and the engines take the result as their ``house`` argument.
 
 Three ways in, each refusing an unknown id or value in one line:
 
 * a house file (``rulebook build --house FILE.yaml``): ``{<game>: {<option-id>: <value>}}``,
   errors named ``file:line:column`` (:func:`read_house_file`);
-* the command line: ``--house k-a-2=no-group`` (:func:`parse_pair`);
-* a link: ``?house=k-a-2:no-group,throw-back:not-allowed`` (:func:`parse_query`).
+* the command line: ``--house k-a-2=group`` (:func:`parse_pair`);
+* a link: ``?house=k-a-2:group,throw-back:not-allowed`` (:func:`parse_query`).
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def _refuse_control(text: str, what: str) -> None:
 
 
 def parse_pair(text: str) -> tuple[str, str]:
-    """``k-a-2=no-group`` -> ``("k-a-2", "no-group")``. A control character anywhere is refused."""
+    """``k-a-2=group`` -> ``("k-a-2", "group")``. A control character anywhere is refused."""
     _refuse_control(text, "--house")
     option_id, sep, value = text.partition("=")
     if not sep or not option_id.strip() or not value.strip():
@@ -138,7 +138,7 @@ def parse_pair(text: str) -> tuple[str, str]:
 
 
 def parse_query(text: str) -> dict[str, str]:
-    """``k-a-2:no-group,throw-back:not-allowed`` (a link's ``?house=``, decoded) -> the mapping.
+    """``k-a-2:group,throw-back:not-allowed`` (a link's ``?house=``, decoded) -> the mapping.
     A pair holding a control character (``%00``...) is refused, as the browser leaves it out and
     says so (docs/assets/js/house/share.js ``parseHouse``)."""
     out: dict[str, str] = {}
@@ -225,7 +225,7 @@ def read_house_file(path: Path | str, games: Mapping[str, Game]) -> dict[str, Ho
     if node is None:
         return {}
     if not isinstance(node, yaml.MappingNode):
-        raise HouseError(f"{at(node)}: expected {{<game>: {{<option-id>: <value>}}}}, e.g. chips: {{k-a-2: no-group}}")
+        raise HouseError(f"{at(node)}: expected {{<game>: {{<option-id>: <value>}}}}, e.g. chips: {{k-a-2: group}}")
     out: dict[str, House] = {}
     for key, value in node.value:
         game_id = key.value if isinstance(key, yaml.ScalarNode) else ""
@@ -301,7 +301,7 @@ def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str])
 
 
 def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
-    """Every rule item a house option rewords: ``{item id: [("k-a-2:no-group", text), ...]}``, for
+    """Every rule item a house option rewords: ``{item id: [("k-a-2:group", text), ...]}``, for
     the page to hold the other wordings beside the one it shows (docs/assets/js/house/)."""
     owners = [*data["rulings"], *(data.get("variants") or {}).get("items", [])]
     out: dict[str, list[tuple[str, str]]] = {}

@@ -68,9 +68,10 @@ test("chips-runs: three in sequence in one suit", () => {
 test("chips-aces: low A-2-3 and high Q-K-A, never wrapping", () => {
   assert.equal(score("AH 3H 4H").score, 8);
   assert.equal(score("QH KH AH").score, 0);
-  assert.equal(score("KH AH 2H 3H").score, 3); // chips-no-wrap
-  const rec = score("KH AH 2C");
-  assert.deepEqual(rec.melds[0].as, ["QH", "KH", "AH"]);
+  // chips-no-wrap, chips-ruling-k-a-2 (the family's words): K-A-2 is no group; A-2-3, the King loose.
+  assert.equal(score("KH AH 2H 3H").score, 10);
+  assert.deepEqual(score("KH AH 2C").groups, []);
+  assert.deepEqual(score("2C JH QH AH").melds[0].as, ["JH", "QH", "KH", "AH"]); // the 2 as the King
 });
 
 test("chips-wilds: a joker stands in, and the record says as what", () => {
@@ -243,18 +244,28 @@ test("3 Chip Stack bad inputs are errors", () => {
 
 // --- Chips house options (issue 25): each one changes an answer, as in tests/test_house_engines.py ---
 
-test("chips k-a-2: the wild 2 stands as the Queen of K-A-2, unless the table says King, Ace and 2 never group", () => {
-  assert.equal(scoreChips({ hand: ["KD", "AD", "2C"] }).score, 0);
+test("chips k-a-2: never a group by the family's words; the wild 2 as the Queen, or round the corner, by a house reading", () => {
+  const family = scoreChips({ hand: ["KD", "AD", "2C"] });
+  assert.equal(family.score, 11);
+  assert.deepEqual(family.groups, []);
+  assert.deepEqual(scoreChips({ hand: ["KD", "AD", "2C"], house: { "k-a-2": "no-group" } }), family);
   assert.deepEqual(scoreChips({ hand: ["KD", "AD", "2C"], house: { "k-a-2": "group" } }).melds[0].as, ["QD", "KD", "AD"]);
-  const noGroup = scoreChips({ hand: ["KD", "AD", "2C"], house: { "k-a-2": "no-group" } });
-  assert.equal(noGroup.score, 11);
-  assert.deepEqual(noGroup.groups, []);
-  assert.equal(scoreChips({ hand: ["KD", "AD", "JK"], house: { "k-a-2": "no-group" } }).score, 0); // a joker still can
+  assert.equal(scoreChips({ hand: ["KD", "AD", "JK"] }).score, 0); // a joker still can
+  assert.equal(scoreChips({ hand: ["KD", "AD", "2D", "3D"] }).score, 10);
+  assert.equal(scoreChips({ hand: ["2C", "JD", "QD", "AD"] }).score, 0);
+  assert.equal(scoreChips({ hand: ["KD", "AD", "2D", "3D"], house: { "k-a-2": "group" } }).score, 3);
+  const corner = { "k-a-2": "round-the-corner" };
+  assert.equal(scoreChips({ hand: ["KD", "AD", "2D", "3D"], house: corner }).score, 0);
+  assert.deepEqual(scoreChips({ hand: ["QD", "KD", "AD", "2D", "3D"], house: corner }).melds[0].lo, 12);
   const callers = [{ kind: "run", suit: "D", lo: 12, cards: ["QD", "KD", "AD"] }];
-  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers }).score, 0);
-  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers, house: { "k-a-2": "no-group" } }).score, 10);
-  assert.match(scoreChips({ hand: ["5C"], caller_groups: [{ kind: "run", suit: "D", cards: ["2C", "KD", "AD"] }],
-    house: { "k-a-2": "no-group" } }).error, /^caller_groups\[0\]: At this table K-A-2 is no group/);
+  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers, house: { "k-a-2": "group" } }).score, 0);
+  assert.equal(scoreChips({ hand: ["2C", "10D"], caller_groups: callers }).score, 10);
+  assert.match(scoreChips({ hand: ["5C"], caller_groups: [{ kind: "run", suit: "D", cards: ["2C", "KD", "AD"] }] }).error,
+    /^caller_groups\[0\]: K-A-2 is not allowed/);
+  const wrapped = [{ kind: "run", suit: "H", lo: 13, cards: ["KH", "AH", "2H"] }];
+  assert.equal(scoreChips({ hand: ["QH", "3H", "5C"], caller_groups: wrapped, house: corner }).score, 5);
+  assert.match(scoreChips({ hand: ["5C"], caller_groups: [{ ...wrapped[0], lo: 14 }], house: corner }).error,
+    /^caller_groups\[0\]: a run round the corner starts at position 1 \(Ace\) to 13 \(King\)/);
   assert.match(scoreChips({ hand: ["5C"], house: { "k-a-2": "never" } }).error, /^house\.k-a-2: no value 'never'/);
 });
 

@@ -124,13 +124,14 @@ function firstAt(phase, house) {
 test("a game without house rules is the family game as before", () => {
   const plain = chips.newGame({ players: 3, seed: 7 });
   assert.deepEqual(plain.house, {});
-  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "group", "throw-back": "allowed" } }), plain);
-  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "no-group" } }).house, { "k-a-2": "no-group" });
+  // chips-ruling-k-a-2: the family's reading, "no-group", is the default.
+  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "no-group", "throw-back": "allowed" } }), plain);
+  assert.deepEqual(chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "group" } }).house, { "k-a-2": "group" });
   assert.throws(() => chips.newGame({ players: 3, seed: 7, house: { "k-a-2": "never" } }), { message: /^house\.k-a-2: no value 'never'/ });
 });
 
-test("chips-ruling-k-a-2: K-A-2 calls as Q-K-A unless the table says they never group", () => {
-  for (const [house, phase] of [[{}, "call"], [{ "k-a-2": "no-group" }, "take"]]) {
+test("chips-ruling-k-a-2: K-A-2 is no call by the family's words; Q-K-A or round the corner by a house reading", () => {
+  for (const [house, phase] of [[{}, "take"], [{ "k-a-2": "group" }, "call"], [{ "k-a-2": "round-the-corner" }, "call"]]) {
     const state = firstAt("take", house);
     const hands = state.hands.map((h) => h.slice());
     hands[state.seat] = ["KD", "AD", "2C"];

@@ -1,7 +1,9 @@
 """Random Chips round and replay records under every house option, for the differential tests.
 
 Each record carries a house drawn from ``chips.HOUSE_OPTIONS`` (tests/support/house_gen.py), every
-value about equally often. Rounds put many hands round Q-K-A with 2s and jokers (k-a-2), and under
+value about equally often. Rounds put many hands round Q-K-A with 2s and jokers (k-a-2), give the
+caller now and then a run round the corner (Q-K-A-2-3 and the like, k-a-2 round-the-corner, mostly
+under that reading and else refused by both engines), and under
 lay-off-order ``as-laid`` usually give the order the table laid off in (now and then a bad one).
 Replays are played out by a simple simulation (the engine decides what is legal): a "lucky" seat
 is often dealt a hand that groups, some of them K-A with a 2 as the Queen, so that rounds are
@@ -43,6 +45,9 @@ def chips_round_inputs(rng: random.Random, count: int) -> Iterator[Any]:
                 callers = [chips.make_run(suit, cards, 12)]
             except RulebookError:
                 pass
+        corner = _wrapping_run(rng) if rng.random() < 0.2 else None
+        if corner is not None:
+            callers = [corner]
         used = [c for g in callers for c in g.cards]
         hands = []
         for _h in range(rng.randint(1, 4)):
@@ -59,6 +64,8 @@ def chips_round_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         else:
             rec["caller_groups"] = [g.to_record() for g in callers]
         house = random_house(rng, chips.HOUSE_OPTIONS)
+        if corner is not None and rng.random() < 0.8:
+            house["k-a-2"] = chips.K_A_2_CORNER
         rec = with_house(rng, rec, chips.HOUSE_OPTIONS, house)
         if house.get("lay-off-order") == "as-laid" and rng.random() < 0.85:
             order = list(range(len(hands)))
@@ -69,11 +76,33 @@ def chips_round_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         yield rec
 
 
-def _lucky_hand(rng: random.Random, size: int, pool: Counter[Card]) -> list[Card] | None:
-    """A hand that groups: a run of one suit, or (half the time) a run up to a high Ace whose
-    Queen is a 2 of another suit (k-a-2)."""
+CORNER = {"k-a-2": "round-the-corner"}
+
+
+def _wrapping_run(rng: random.Random) -> chips.Group | None:
+    """A caller's run round the corner (k-a-2 round-the-corner): 3 to 8 cards through the Ace into
+    the low cards, now and then a joker in it."""
     suit = rng.choice(SUITS)
-    if rng.random() < 0.5 and size <= 10:
+    size = rng.randint(3, 8)
+    lo = rng.randint(max(1, 15 - size), 13)
+    cards = [Card(chips.position_rank(p), suit) for p in range(lo, lo + size)]
+    if rng.random() < 0.4:
+        cards[rng.randrange(size)] = JOKER
+    try:
+        return chips.make_run(suit, cards, lo, house=CORNER)
+    except RulebookError:
+        return None
+
+
+def _lucky_hand(rng: random.Random, size: int, pool: Counter[Card], house: dict[str, str] | None = None) -> list[Card] | None:
+    """A hand that groups: a run of one suit, or (half the time) a run up to a high Ace whose
+    Queen is a 2 of another suit (k-a-2); at a table playing round the corner, often a run that
+    wraps through the Ace."""
+    suit = rng.choice(SUITS)
+    if (house or {}).get("k-a-2") == chips.K_A_2_CORNER and rng.random() < 0.6 and size <= 10:
+        lo = rng.randint(max(1, 15 - size), 13)
+        cards = [Card(chips.position_rank(p), suit) for p in range(lo, lo + size)]
+    elif rng.random() < 0.5 and size <= 10:
         cards = [Card(chips.position_rank(p), suit) for p in range(ACE_HIGH - size + 1, ACE_HIGH + 1)]
         cards[-3] = Card(RANKS[1], rng.choice([s for s in SUITS if s is not suit]))
     else:
@@ -103,7 +132,7 @@ def chips_replay_inputs(rng: random.Random, count: int) -> Iterator[Any]:
         lucky_seat, lucky = None, None
         if rng.random() < 0.6:
             lucky_seat = rng.randrange(players)
-            lucky = _lucky_hand(rng, size, pool)
+            lucky = _lucky_hand(rng, size, pool, house)
             if lucky is not None:
                 pool.subtract(Counter(lucky))
         rest = sorted((c for c, k in pool.items() for _ in range(k)), key=format_card)

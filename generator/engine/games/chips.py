@@ -15,9 +15,16 @@ step (the same candidate order and the same tie-breaks) so that both give identi
 House options (``HOUSE_OPTIONS``, the ``option:`` of rules-data/chips.yaml), read from a record's
 ``house`` field and passed to the functions as ``house=``; left out, every answer is the family's:
 
-* ``k-a-2`` (chips-ruling-k-a-2): ``group`` (the family's reading) lets a wild 2 stand as the
-  Queen of K-A-2, making Q-K-A; ``no-group``: K-A-2 is no group at all, so no run with
-  a high Ace (a natural Ace above the King) takes a 2, as a wild or otherwise; a joker still can.
+* ``k-a-2`` (chips-ruling-k-a-2), three readings of the Daltons' "a run may not wrap around the
+  top (K-A-2 is not allowed)" beside "every 2 is wild":
+  ``no-group`` (the family's words, the default): a run that holds a natural King and a natural
+  Ace above it (positions 13 and 14) holds no 2 as a wild, so K-A-2 is no group; a joker may
+  still stand in (K A JK is Q-K-A), and a 2 may stand in any run without both (2 J Q A is
+  J-Q-K-A, the 2 as the King). A 2 of the run's own suit at its own place, position 2 (only in
+  the 13-card run 2-3-...-K-A), is that run's natural 2, not a wild standing in: allowed, since
+  that run wraps nothing. ``group``: any wild may stand anywhere a run does not wrap, so the 2
+  of K-A-2 stands as the Queen, making Q-K-A. ``round-the-corner``: runs may wrap, the Ace
+  between the King and the 2 (Q-K-A-2-3); still at most 13 cards, one a place.
 * ``lay-off-order`` (chips-ruling-layoff-order): ``turn-order`` (the family's reading) or
   ``as-laid``, the order the table laid off in, given to the round record as ``layoff_order``.
 * ``throw-back`` (chips-ruling-throw-back) and ``random-extra`` (chips-variant-random-extra)
@@ -54,14 +61,18 @@ GAME_ID = "chips"
 HAND_SIZES: tuple[int, ...] = tuple(range(3, 11))
 ROUNDS = len(HAND_SIZES)
 MAX_HAND = max(HAND_SIZES)
-#: A run spans at most 13 positions (Ace low to King, or Two to Ace high): chips-no-wrap.
+#: A run spans at most 13 positions (Ace low to King, or Two to Ace high): chips-no-wrap; round
+#: the corner too, one card a place (chips-ruling-k-a-2, round-the-corner).
 MAX_RUN = 13
 ACE_LOW, ACE_HIGH = 1, 14
+KING = 13
+#: chips-ruling-k-a-2: the readings (the option's values, in the game file's order).
+K_A_2_NO_GROUP, K_A_2_GROUP, K_A_2_CORNER = "no-group", "group", "round-the-corner"
 
 #: The house options this engine follows, as rules-data/chips.yaml declares them (held equal to
 #: the game file by tests/test_house_engines.py).
 HOUSE_OPTIONS: tuple[HouseOption, ...] = (
-    HouseOption("k-a-2", ("no-group", "group"), "group"),
+    HouseOption("k-a-2", (K_A_2_NO_GROUP, K_A_2_GROUP, K_A_2_CORNER), K_A_2_NO_GROUP),
     HouseOption("lay-off-order", ("turn-order", "as-laid"), "turn-order"),
     HouseOption("throw-back", ("allowed", "not-allowed"), "allowed"),
     HouseOption("random-extra", ("not-played", "played"), "not-played"),
@@ -76,14 +87,23 @@ def house_options(house: object = None) -> dict[str, str]:
     return house_field(dict(house) if isinstance(house, Mapping) else house, HOUSE_OPTIONS)
 
 
-def _no_k_a_2(house: Mapping[str, str] | None) -> bool:
-    """chips-ruling-k-a-2 read as ``no-group``: no run with a high Ace takes a 2."""
-    return house is not None and house_options(house)["k-a-2"] == "no-group"
+def k_a_2_reading(house: Mapping[str, str] | None) -> str:
+    """chips-ruling-k-a-2: the table's reading of K-A-2 (left out: the family's, ``no-group``)."""
+    return K_A_2_NO_GROUP if house is None else house_options(house)["k-a-2"]
 
 
-def high_ace(group: Group) -> bool:
-    """A run whose natural Ace sits above its King (position 14)."""
-    return group.kind == "run" and group.hi == ACE_HIGH and not is_wild(group.cards[-1])
+def king_and_high_ace(group: Group) -> bool:
+    """A run holding a natural King (position 13) and a natural Ace just above it (14): under
+    ``no-group`` it holds no 2 as a wild (chips-ruling-k-a-2)."""
+    if group.kind != "run" or group.lo > KING or group.hi < ACE_HIGH:
+        return False
+    return not is_wild(group.cards[KING - group.lo]) and not is_wild(group.cards[ACE_HIGH - group.lo])
+
+
+def twos_standing_in(group: Group) -> bool:
+    """A 2 of the run standing in as a wild: every 2 but the run's own-suit 2 at its own place,
+    position 2, which is that run's natural 2 (chips-ruling-k-a-2)."""
+    return any(c.number == 2 and not (c.suit is group.suit and group.lo + i == 2) for i, c in enumerate(group.cards))
 
 
 def holds_a_two(cards: Iterable[Card]) -> bool:
@@ -116,8 +136,10 @@ def packs_for(players: int) -> int:
 
 
 def position_rank(pos: int) -> Rank:
-    """The rank that sits at a run position (1 and 14 are both the Ace)."""
-    return _RANK_BY_NUMBER[pos]
+    """The rank that sits at a run position (1 and 14 are both the Ace). A run round the corner
+    (chips-ruling-k-a-2, round-the-corner) goes on past the Ace: 15 is the 2, 16 the 3, ...; a
+    caller's run laid off onto below its Ace counts down through 0 (the King)."""
+    return _RANK_BY_NUMBER[pos if ACE_LOW <= pos <= ACE_HIGH else (pos - 1) % 13 + 1]
 
 
 _ORDER = operator.attrgetter("order")
@@ -211,30 +233,38 @@ def make_set(rank: Rank | str, cards: Sequence[Card]) -> Group:
 
 def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
              house: Mapping[str, str] | None = None) -> Group:
-    """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap.
-    Under the house rule k-a-2 ``no-group`` a run with a high Ace takes no 2 (chips-ruling-k-a-2)."""
+    """chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap, read
+    as the table reads K-A-2 (chips-ruling-k-a-2): under ``no-group`` a run holding a natural King
+    and a natural Ace above it holds no wild 2; under ``round-the-corner`` a run may wrap,
+    ``lo`` (1 to 13) its first place and the places after 14 (the Ace) 15 = 2, 16 = 3, ..."""
     s = suit if isinstance(suit, Suit) else _parse_suit(suit)
     n = len(cards)
     if n < 3:
         raise IllegalPlay(f"a run needs three or more cards, not {n}")
-    # chips-ruling-k-a-2: a run never wraps, so at most 13 cards; K-A-2 groups only as Q-K-A,
-    # with the wild 2 standing as the Queen.
+    reading = k_a_2_reading(house)
+    wrap = reading == K_A_2_CORNER
+    # chips-no-wrap: at most 13 cards, one a place (round the corner too: chips-ruling-k-a-2).
     if n > MAX_RUN:
-        raise IllegalPlay(f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
+        raise IllegalPlay(f"a run holds at most {MAX_RUN} cards, one a place (it may not wrap round on itself), not {n}"
+                          if wrap else f"a run holds at most {MAX_RUN} cards (it may not wrap round), not {n}")
     # chips-ruling-wild-set-rank: a run made only of wilds is the run the caller announces, so its
     # place (lo) is theirs to give; nothing else says where it stands.
     if lo is None and all(is_wild(c) for c in cards):
         raise IllegalPlay("a run made only of wilds must say where it starts (lo), as the caller "
                           "announced it (chips-ruling-wild-set-rank)")
-    no_k_a_2 = _no_k_a_2(house)
     if lo is None:
-        options = _possible_lows(s, cards)
-        if no_k_a_2 and holds_a_two(cards):
-            options = [x for x in options if not (x + n - 1 == ACE_HIGH and not is_wild(cards[-1]))] or options
+        options = _possible_lows(s, cards, wrap)
+        if reading == K_A_2_NO_GROUP and holds_a_two(cards):
+            kept = [x for x in options if not _refused_k_a_2(Group("run", tuple(cards), suit=s, lo=x))]
+            options = kept or options
         if not options:
             raise IllegalPlay(f"{' '.join(format_card(c) for c in cards)} is not a run of {s.noun}")
         lo = options[0]
-    if not isinstance(lo, int) or isinstance(lo, bool) or lo < ACE_LOW or lo + n - 1 > ACE_HIGH:
+    if wrap:
+        if not isinstance(lo, int) or isinstance(lo, bool) or not ACE_LOW <= lo <= KING:
+            raise IllegalPlay(f"a run round the corner starts at position 1 (Ace) to 13 (King), its first card's "
+                              f"place (Q-K-A-2-3 starts at 12); lo={limits.quote(lo)}")
+    elif not isinstance(lo, int) or isinstance(lo, bool) or lo < ACE_LOW or lo + n - 1 > ACE_HIGH:
         raise IllegalPlay(
             f"a run of {n} cards must start between position 1 (Ace low) and {ACE_HIGH - n + 1}; lo={limits.quote(lo)}")
     for i, c in enumerate(cards):
@@ -245,13 +275,20 @@ def make_run(suit: Suit | str, cards: Sequence[Card], lo: int | None = None, *,
             want = position_rank(pos).value + s.value
             raise IllegalPlay(f"{format_card(c)} cannot stand at position {pos} of this run (that is {want})")
     run = Group("run", tuple(cards), suit=s, lo=lo)
-    if no_k_a_2 and high_ace(run) and holds_a_two(cards):
-        raise IllegalPlay("At this table K-A-2 is no group: a run with a high Ace "
-                          "takes no 2, not even as a wild (chips-ruling-k-a-2)")
+    if reading == K_A_2_NO_GROUP and _refused_k_a_2(run):
+        raise IllegalPlay("K-A-2 is not allowed: with a real King and a real high Ace, this run cannot hold a 2 "
+                          "standing in (a joker may) (chips-ruling-k-a-2)")
     return run
 
 
-def _possible_lows(suit: Suit, cards: Sequence[Card]) -> list[int]:
+def _refused_k_a_2(run: Group) -> bool:
+    """chips-ruling-k-a-2, ``no-group``: a natural King and a natural Ace above it, and a 2 standing in."""
+    return king_and_high_ace(run) and twos_standing_in(run)
+
+
+def _possible_lows(suit: Suit, cards: Sequence[Card], wrap: bool = False) -> list[int]:
+    """Where a run of these cards may start, lowest first: from 1 to 14 less its length, or round
+    the corner (``wrap``) from 1 to 13 with each rank also at its place past the Ace (+13)."""
     n = len(cards)
     lows: list[int] | None = None
     for i, c in enumerate(cards):
@@ -259,8 +296,14 @@ def _possible_lows(suit: Suit, cards: Sequence[Card]) -> list[int]:
             continue
         if c.suit is not suit:
             return []
-        positions = (ACE_LOW, ACE_HIGH) if c.rank is Rank.ACE else (c.rank.number,)
-        mine = [p - i for p in positions if p - i >= ACE_LOW and p - i + n - 1 <= ACE_HIGH]
+        if c.rank is Rank.ACE:
+            positions: tuple[int, ...] = (ACE_LOW, ACE_HIGH)
+        else:
+            positions = (c.rank.number, c.rank.number + 13) if wrap else (c.rank.number,)
+        if wrap:
+            mine = [p - i for p in positions if ACE_LOW <= p - i <= KING]
+        else:
+            mine = [p - i for p in positions if p - i >= ACE_LOW and p - i + n - 1 <= ACE_HIGH]
         lows = mine if lows is None else [x for x in lows if x in mine]
     if lows is None:
         raise IllegalPlay("a run made only of wilds must say where it starts (lo)")
@@ -301,7 +344,7 @@ class _Cand:
     token: int = 0      # bit of the caller run it extends ("ext" only)
     ext_lo: int = 0     # new ends of the caller run ("ext" only)
     ext_hi: int = 0
-    jokers_only: bool = False  # house k-a-2 no-group: a run with a high Ace takes no 2
+    jokers_only: bool = False  # k-a-2 no-group: a run with a natural King and high Ace holds no wild 2
 
 
 #: The objective is score * _W + cards laid off: lowest score first, then fewest lay-offs
@@ -346,9 +389,14 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     laying off when the caller's groups are given (chips-lay-off). Exact: a memoised search over
     every split of the hand into groups sharing no card (chips-ruling-one-group).
 
-    Under the house rule k-a-2 ``no-group`` a run with a high Ace takes no 2 (chips-ruling-k-a-2):
-    such a group fills its gaps with jokers only, so the search counts the 2s and the jokers
-    apart (a 2 goes wherever a wild may, before a joker: a joker can stand anywhere a 2 can)."""
+    K-A-2 as the table reads it (chips-ruling-k-a-2). Under ``no-group``, the family's words, a
+    run holding a natural King and a natural Ace above it holds no wild 2: such a group fills
+    its gaps with jokers only (``jokers_only``), so the search counts the 2s and the jokers apart
+    when it has to (a 2 goes wherever a wild may, before a joker: a joker can stand anywhere a 2
+    can). The search never needs the one 2 that such a run may hold, its own suit's 2 at its own
+    place (the 13-card run 2-...-K-A, ``make_run``): a hand holds at most ten cards, and a run
+    laid off onto ends in a natural card, never a 2. Under ``round-the-corner`` a run may wrap
+    (``_candidates``, ``_extensions``)."""
     ordered = sorted(hand, key=_ORDER)
     nat = [c for c in ordered if c.number != 2 and c.number != 0]  # chips-wilds: 2s and jokers
     wild_cards = [c for c in ordered if c.number == 2 or c.number == 0] if len(nat) < len(ordered) else []
@@ -357,8 +405,10 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     suit = [c.suit_index for c in nat]
     num = [c.number for c in nat]
     callers = list(caller_groups or ())
-    cands = _candidates(suit, num, n, W)
-    no_k_a_2 = _no_k_a_2(house)
+    reading = k_a_2_reading(house)
+    no_k_a_2 = reading == K_A_2_NO_GROUP
+    wrap = reading == K_A_2_CORNER
+    cands = _candidates(suit, num, n, W, wrap)
 
     # chips-card-values; chips-lay-off: a natural of a caller's set rank can always go on that
     # set, so left over it costs one card laid off, not its points; a caller's run can be
@@ -366,35 +416,34 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
     free = [False] * n
     loose_cost = [_LOOSE_COST[x] for x in num]
     runs: list[tuple[int, Group]] = []
+    restricted = False  # a candidate marked jokers_only
     if callers:
         set_ranks = {g.rank for g in callers if g.kind == "set"}
         free = [c.rank in set_ranks for c in nat]
         loose_cost = [1 if free[i] else loose_cost[i] for i in range(n)]
         runs = [(j, g) for j, g in enumerate(callers) if g.kind == "run"]
         for bit, (_, g) in enumerate(runs):
-            exts = _extensions(suit, num, n, W, g, 1 << bit)
+            exts = _extensions(suit, num, n, W, g, 1 << bit, wrap)
             if no_k_a_2:
-                # chips-ruling-k-a-2, no-group: laying off never leaves a 2 in a run with a high Ace.
-                has_two, had_ace = holds_a_two(g.cards), high_ace(g)
-                for e in exts:
-                    e.jokers_only = had_ace or any(p == ACE_HIGH for _, p in e.pos)  # a high Ace after
-                exts = [e for e in exts if not (has_two and e.jokers_only)]
-                for e in exts:
-                    e.jokers_only = e.jokers_only and e.need > 0
+                exts = _k_a_2_extensions(g, exts)
+                restricted = restricted or any(e.jokers_only for e in exts)
             cands.extend(exts)
     twos = sum(c.number == 2 for c in wild_cards)
     split = 0  # jokers + 1 when the search counts the 2s and the jokers apart, else 0
     if no_k_a_2 and twos:
-        for cand in cands:
-            if cand.kind == "run" and cand.need and any(p == ACE_HIGH for _, p in cand.pos):
-                cand.jokers_only = True
-        if W == twos:
-            cands = [cand for cand in cands if not cand.jokers_only]
-        elif any(cand.jokers_only for cand in cands):
-            split = W - twos + 1
-    elif no_k_a_2:
-        for cand in cands:
-            cand.jokers_only = False
+        # chips-ruling-k-a-2, no-group: an own run with a natural King and a natural high Ace
+        # fills its gaps with jokers only (only a suit holding both can make one).
+        kings = {s for s, x in zip(suit, num, strict=True) if x == KING}
+        both = kings & {s for s, x in zip(suit, num, strict=True) if x == ACE_LOW} if kings else kings
+        if both:
+            for cand in cands:
+                if cand.kind == "run" and cand.need and suit[cand.pos[0][0]] in both and _king_and_ace_at(cand.pos):
+                    cand.jokers_only = restricted = True
+        if restricted:
+            if W == twos:
+                cands = [cand for cand in cands if not cand.jokers_only]
+            else:
+                split = W - twos + 1
     by_low: dict[int, list[_Cand]] = {}  # lowest card -> the candidates that start there
     live = 0  # the cards in at least one candidate group
     for cand in cands:
@@ -411,6 +460,36 @@ def best_arrangement(hand: Sequence[Card], caller_groups: Sequence[Group] | None
         total += found
         loose_idx += left
     return _assemble(total // _W, nat, wild_cards, chosen, loose_idx, free, callers, runs, no_k_a_2=no_k_a_2)
+
+
+def _king_and_ace_at(pos: Sequence[tuple[int, int]]) -> bool:
+    """Whether a run candidate's naturals stand at 13 (the King) and 14 (the Ace above it)."""
+    king = ace = False
+    for _, p in pos:
+        if p == KING:
+            king = True
+        elif p == ACE_HIGH:
+            ace = True
+    return king and ace
+
+
+def _k_a_2_extensions(g: Group, exts: list[_Cand]) -> list[_Cand]:
+    """chips-ruling-k-a-2, no-group: laying off never leaves a 2 standing in a run that holds a
+    natural King and a natural Ace above it. Such an extension fills its gaps with jokers only;
+    none is made when the caller's run already holds a 2 standing in (as in 2 J Q, the 2 as the
+    10, which may take neither the King and Ace both nor, holding one, the other)."""
+    g_king = g.lo <= KING <= g.hi and not is_wild(g.cards[KING - g.lo])
+    g_ace = g.hi == ACE_HIGH and not is_wild(g.cards[-1])
+    standing = twos_standing_in(g)
+    out: list[_Cand] = []
+    for e in exts:
+        king = g_king or any(p == KING for _, p in e.pos)
+        if king and (g_ace or any(p == ACE_HIGH for _, p in e.pos)):
+            if standing:
+                continue
+            e.jokers_only = e.need > 0
+        out.append(e)
+    return out
 
 
 def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
@@ -492,8 +571,10 @@ def _search(live: int, n: int, W: int, by_low: Mapping[int, list[_Cand]],
     return total, chosen, loose
 
 
-def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
-    """Every natural core of a group that the wilds in hand can complete, in a fixed order."""
+def _candidates(suit: list[int], num: list[int], n: int, W: int, wrap: bool = False) -> list[_Cand]:
+    """Every natural core of a group that the wilds in hand can complete, in a fixed order. With
+    ``wrap`` (k-a-2 round-the-corner) every rank also sits 13 places on, past the Ace (the 2 at 15,
+    the 3 at 16, ...), and a run starts at a place from 1 to 13 (chips-ruling-k-a-2)."""
     out: list[_Cand] = []
     # chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
     counts = [0] * 15  # per rank
@@ -518,7 +599,10 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
             out.append(_Cand(m, need, 0, "set", ()))
     # chips-runs: two or more naturals of one suit at distinct positions within 13; the wilds
     # fill the gaps (and make up three cards). Ace low (1) or high (14): chips-aces.
-    for s in range(4) if ACE_LOW in num else ():
+    if wrap:  # chips-ruling-k-a-2, round-the-corner: each rank again 13 places on (the Ace at 14)
+        for s in range(4):
+            held[s] |= held[s] << 13
+    for s in range(4) if ACE_LOW in num and not wrap else ():
         if held[s] >> ACE_LOW & 1:
             held[s] |= 1 << ACE_HIGH
     for s in range(4):
@@ -526,7 +610,10 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
         if W == 0 and not b & b >> 1 & b >> 2:
             continue  # without wilds a run needs three positions in a row
         entries = [(num[i], i) for i in range(n) if suit[i] == s]  # (position, index)
-        entries += [(ACE_HIGH, i) for p, i in entries if p == ACE_LOW]
+        if wrap:
+            entries += [(p + 13, i) for p, i in entries]
+        else:
+            entries += [(ACE_HIGH, i) for p, i in entries if p == ACE_LOW]
         if len(entries) < 2:
             continue  # a run needs two naturals at least
         entries.sort()
@@ -534,6 +621,8 @@ def _candidates(suit: list[int], num: list[int], n: int, W: int) -> list[_Cand]:
             _consecutive_runs(entries, b, out)
             continue
         for j0, (p0, i0) in enumerate(entries):
+            if p0 > KING:
+                break  # a run starts at 1 to 13 (past the King only an Ace high, which starts none)
             _grow_run(entries, j0 + 1, p0, p0, 1, 1 << i0, [(i0, p0)], W, n, out)
     return out
 
@@ -542,8 +631,10 @@ def _consecutive_runs(entries: list[tuple[int, int]], held: int, out: list[_Cand
     """The runs of ``_grow_run`` when there is no wild and each position holds one card: every
     stretch of three or more consecutive positions, by start then length (the same order).
     ``held`` has a bit for each position in ``entries``."""
-    index = dict(entries)  # position -> card (an Ace sits at 1 and 14)
+    index = dict(entries)  # position -> card (an Ace sits at 1 and 14; round the corner, all 13 on)
     for first, i0 in entries:
+        if first > KING:
+            break  # a run starts at 1 to 13
         if held >> first & 0b111 != 0b111:
             continue  # no three in a row start here
         m = 1 << i0
@@ -581,22 +672,31 @@ def _grow_run(entries: list[tuple[int, int]], start: int, first: int, last: int,
         _grow_run(entries, j + 1, first, p, count + 1, m | 1 << i, pos2, W, n, out)
 
 
-def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token: int) -> list[_Cand]:
+def _extensions(suit: list[int], num: list[int], n: int, W: int, g: Group, token: int,
+                wrap: bool = False) -> list[_Cand]:
     """chips-lay-off: cards laid off at either end of a caller's run, one after another;
     wilds bridge the gaps (chips-lay-off-run-wild), a wild laid off may take an end and more
-    cards follow it (chips-ruling-lay-off-wild); the run stays within 13 cards."""
+    cards follow it (chips-ruling-lay-off-wild); the run stays within 13 cards. With ``wrap``
+    (k-a-2 round-the-corner) a run goes on round the corner at either end: above its top place a
+    rank also sits 13 on, below its bottom 13 back (a King below an Ace low at 0), one card a
+    place within 13 (chips-ruling-k-a-2)."""
     assert g.suit is not None
     s = _SUIT_INDEX[g.suit]
     lo, hi = g.lo, g.hi
     length = hi - lo + 1
-    down_entries = sorted(((num[i], i) for i in range(n) if suit[i] == s and num[i] < lo), reverse=True)
-    up_entries: list[tuple[int, int]] = []
-    for i in range(n):
-        if suit[i] == s:
-            p = ACE_HIGH if num[i] == ACE_LOW else num[i]
-            if p > hi:
-                up_entries.append((p, i))
-    up_entries.sort()
+    if wrap:
+        down_entries = sorted(((p, i) for i in range(n) if suit[i] == s
+                               for p in (num[i], num[i] - 13) if p < lo), reverse=True)
+        up_entries = sorted((p, i) for i in range(n) if suit[i] == s for p in (num[i], num[i] + 13) if p > hi)
+    else:
+        down_entries = sorted(((num[i], i) for i in range(n) if suit[i] == s and num[i] < lo), reverse=True)
+        up_entries = []
+        for i in range(n):
+            if suit[i] == s:
+                p = ACE_HIGH if num[i] == ACE_LOW else num[i]
+                if p > hi:
+                    up_entries.append((p, i))
+        up_entries.sort()
 
     def side(entries: list[tuple[int, int]], end: int, sign: int) -> list[tuple[int, int, int, int, list[tuple[int, int]]]]:
         # (mask, need, reach, count, pairs): reach = how many positions the side adds
@@ -680,7 +780,9 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             card = slots.get(p) or (wilds.pop() if cand.jokers_only else wilds.pop(0))
             new_cards.append(card)
             laid.append((card, j, position_rank(p).value + g.suit.value))
-        extended[j] = Group("run", tuple(new_cards), suit=g.suit, lo=cand.ext_lo)
+        # Round the corner a run laid off onto below its Ace low starts at the King's place, 13.
+        extended[j] = Group("run", tuple(new_cards), suit=g.suit, lo=cand.ext_lo + 13 if cand.ext_lo < ACE_LOW
+                            else cand.ext_lo)
 
     loose_idx.sort()
     loose = [nat[i] for i in loose_idx if not free[i]]
@@ -701,9 +803,10 @@ def _assemble(score: int, nat: list[Card], wild_cards: list[Card], chosen: list[
             groups[home] = Group("set", g.cards + tuple(wilds), rank=g.rank)
             wilds = []
             break
-        two = no_k_a_2 and wilds[0].number == 2  # chips-ruling-k-a-2, no-group: not beside a high Ace
+        # chips-ruling-k-a-2, no-group: a 2 never stands in a run with a natural King and high Ace.
+        two = no_k_a_2 and wilds[0].number == 2
         home = next((k for k, g in enumerate(groups)
-                     if g.kind == "run" and len(g.cards) < MAX_RUN and not (two and high_ace(g))), None)
+                     if g.kind == "run" and len(g.cards) < MAX_RUN and not (two and king_and_high_ace(g))), None)
         if home is None:
             break
         g = groups[home]

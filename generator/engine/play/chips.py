@@ -50,7 +50,7 @@ input), :func:`bot_move` (the computer player, at one of the ``LEVELS``), :func:
                  "calls" | "round-9" .. "round-3" | "shared", "calls": chips called a seat}
     rng          the mulberry32 state (``play.rng``): the next round's shuffle comes from it
     house        the table's own rules (issue 25): the options of the scoring engine's
-                 ``HOUSE_OPTIONS`` that differ from the family's (``{"k-a-2": "no-group"}``;
+                 ``HOUSE_OPTIONS`` that differ from the family's (``{"k-a-2": "group"}``;
                  ``{}``: the family's rules). The melds, the calls, the lay-offs, the discards
                  allowed (throw-back) and the computer player follow them. lay-off-order
                  changes nothing here: the table lays off in turn order, so that is the order
@@ -125,22 +125,22 @@ def _value(code: str) -> int:
     return engine.card_value(parse_card(code))
 
 
-#: The house rule k-a-2 "no-group" as the engine takes it (chips-ruling-k-a-2).
-_NO_K_A_2 = {"k-a-2": "no-group"}
+#: chips-ruling-k-a-2: the family's reading of K-A-2, the default of the option k-a-2.
+_K_A_2 = engine.K_A_2_NO_GROUP
 
 
 @lru_cache(maxsize=8192)
-def _evaluate(key: tuple[str, ...], no_k_a_2: bool = False) -> tuple[int, tuple[str, ...]]:
+def _evaluate(key: tuple[str, ...], k_a_2: str = _K_A_2) -> tuple[int, tuple[str, ...]]:
     """(score, loose cards) of a hand with nothing to lay off onto: the engine's best
-    arrangement (chips-ruling-best-arrangement), under the house rule k-a-2 ``no-group`` when
-    ``no_k_a_2``. ``key`` is the hand sorted."""
-    arr = engine.best_arrangement([parse_card(c) for c in key], house=_NO_K_A_2 if no_k_a_2 else None)
+    arrangement (chips-ruling-best-arrangement), with K-A-2 read as the table reads it
+    (``k_a_2``, a value of the option k-a-2, chips-ruling-k-a-2). ``key`` is the hand sorted."""
+    arr = engine.best_arrangement([parse_card(c) for c in key], house={"k-a-2": k_a_2})
     return arr.score, tuple(format_card(c) for c in arr.loose)
 
 
-def _grouped(hand: Sequence[str], no_k_a_2: bool = False) -> bool:
+def _grouped(hand: Sequence[str], k_a_2: str = _K_A_2) -> bool:
     """chips-call, chips-ruling-whole-hand: every card, wilds included, in a group."""
-    score, loose = _evaluate(tuple(_sorted(hand)), no_k_a_2)
+    score, loose = _evaluate(tuple(_sorted(hand)), k_a_2)
     return score == 0 and not loose
 
 
@@ -156,8 +156,9 @@ def _house(state: State) -> dict[str, str]:
     return engine.house_options(state.get("house") or {})
 
 
-def _no_k_a_2(state: State) -> bool:
-    return (state.get("house") or {}).get("k-a-2") == "no-group"
+def _k_a_2(state: State) -> str:
+    """How the table reads K-A-2 (chips-ruling-k-a-2): the option k-a-2's value."""
+    return _house(state)["k-a-2"]
 
 
 def _banned(state: State) -> str | None:
@@ -363,7 +364,7 @@ def _discard(state: State, move: Move, phase: str) -> State:
         return _next_turn(state)
     state["turns"][-1] = dict(state["turns"][-1], discard=card)
     if state["caller"] is None:
-        if _grouped(hand, _no_k_a_2(state)):  # chips-call: the whole hand in groups, after taking and discarding
+        if _grouped(hand, _k_a_2(state)):  # chips-call: the whole hand in groups, after taking and discarding
             state["phase"] = "call"
             return state
         return _next_turn(state)
@@ -423,7 +424,8 @@ def _lay_down(state: State) -> State:
     """After the last turn the caller lays the groups down; the others lay off one at a time
     in turn order from the caller's left (chips-ruling-layoff-order)."""
     caller = state["caller"]
-    groups = [engine.parse_group(g) for g in state["callerGroups"]]
+    # The groups as the table's rules read them (chips-ruling-k-a-2: a run round the corner, say).
+    groups = [engine.parse_group(g, house=state.get("house") or {}) for g in state["callerGroups"]]
     results: list[Any] = [None] * state["players"]
     results[caller] = engine.Arrangement(0, groups, [], [], groups).to_record()  # chips-caller-scores-zero
     state["layOff"] = {"hands": [list(h) for h in state["hands"]], "results": results}
@@ -527,7 +529,7 @@ def bot_move(state: State, level: str = "standard") -> Move:
     phase = state["phase"]
     hand = state["hands"][state["seat"]]
     if phase in ("open", "discard"):
-        return {"type": "discard", "card": _choose_discard(hand, state["caller"] is not None, _no_k_a_2(state),
+        return {"type": "discard", "card": _choose_discard(hand, state["caller"] is not None, _k_a_2(state),
                                                            _banned(state))}
     if phase == "take":
         return _choose_take(hand, state)
@@ -538,30 +540,30 @@ def bot_move(state: State, level: str = "standard") -> Move:
     return {"type": "layOff"}
 
 
-def _after_discard(key: tuple[str, ...], no_k_a_2: bool = False) -> int:
+def _after_discard(key: tuple[str, ...], k_a_2: str = _K_A_2) -> int:
     """The score left after the best card of this hand (one card over) is thrown away: the
     dearest loose card; when every natural card groups, the best of each card in turn."""
-    score, loose = _evaluate(key, no_k_a_2)
+    score, loose = _evaluate(key, k_a_2)
     naturals = [_value(c) for c in loose if not _wild(c)]
     if naturals:
         return score - max(naturals)
-    return min(_evaluate(key[:i] + key[i + 1:], no_k_a_2)[0] for i in range(len(key)))
+    return min(_evaluate(key[:i] + key[i + 1:], k_a_2)[0] for i in range(len(key)))
 
 
 def _choose_take(hand: list[str], state: State) -> Move:
     pile = state["pile"]
     deck_ok = bool(state["deck"]) or len(pile) >= 2
-    no_k_a_2 = _no_k_a_2(state)
-    now = _evaluate(tuple(_sorted(hand)), no_k_a_2)[0]
+    k_a_2 = _k_a_2(state)
+    now = _evaluate(tuple(_sorted(hand)), k_a_2)[0]
     best, pick = now, -1
     for i in range(min(PILE_REACH, len(pile))):
         card = pile[-1 - i]
         if not _may_group(card, hand):
             continue  # it could not group: no help
         key = tuple(_sorted(hand + [card]))
-        if card in _evaluate(key, no_k_a_2)[1] and not _wild(card):
+        if card in _evaluate(key, k_a_2)[1] and not _wild(card):
             continue  # it would not group: no help
-        after = _after_discard(key, no_k_a_2)
+        after = _after_discard(key, k_a_2)
         # a wild is worth taking when it costs nothing now; any other card must lower the score
         if after < best or (pick < 0 and _wild(card) and after <= best):
             best, pick = after, i
@@ -592,11 +594,11 @@ def _partners(code: str, others: Sequence[str]) -> int:
         0 < abs(p - q) <= 2 for p in _positions(code) for q in _positions(other))))
 
 
-def _choose_discard(hand: list[str], called: bool, no_k_a_2: bool = False, banned: str | None = None) -> str:
+def _choose_discard(hand: list[str], called: bool, k_a_2: str = _K_A_2, banned: str | None = None) -> str:
     """The card to throw away from a hand one card over (never ``banned``, the card that may
     not be thrown back)."""
     key = tuple(_sorted(hand))
-    loose = _evaluate(key, no_k_a_2)[1]
+    loose = _evaluate(key, k_a_2)[1]
     naturals = [c for c in loose if not _wild(c) and c != banned]
     if naturals:
         # The dearest loose card, less a little for each loose card it could group with later;
@@ -616,7 +618,7 @@ def _choose_discard(hand: list[str], called: bool, no_k_a_2: bool = False, banne
             continue
         rest = list(hand)
         rest.remove(c)
-        left, left_loose = _evaluate(tuple(_sorted(rest)), no_k_a_2)
+        left, left_loose = _evaluate(tuple(_sorted(rest)), k_a_2)
         whole = left == 0 and not left_loose
         r = (1 if whole else 0, -left, 0 if _wild(c) else 1, _value(c))
         if r > rank:

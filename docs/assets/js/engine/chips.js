@@ -8,7 +8,9 @@
 //
 // House options (HOUSE_OPTIONS, Python's docstring says what each does): a record's `house`,
 // passed to the functions as their last argument; left out, every answer is the family's.
-// k-a-2 "no-group": no run with a high Ace takes a 2 (chips-ruling-k-a-2); lay-off-order
+// k-a-2 (chips-ruling-k-a-2): "no-group" (the family's, the default), a run holding a natural
+// King and a natural Ace above it holds no wild 2; "group", any wild anywhere a run does not
+// wrap; "round-the-corner", runs may wrap, the Ace between the King and the 2. lay-off-order
 // "as-laid": the round record's `layoff_order`; throw-back and random-extra: the replay.
 
 import {
@@ -20,17 +22,22 @@ import { CALLER_GROUPS, RANK_PER_PACK, WILDS_PER_PACK } from "./limits.js";
 
 export const HAND_SIZES = [3, 4, 5, 6, 7, 8, 9, 10];
 export const MAX_HAND = 10;
-// chips-no-wrap: a run spans at most 13 positions.
+// chips-no-wrap: a run spans at most 13 positions (round the corner too, one card a place).
 export const MAX_RUN = 13;
 const ACE_LOW = 1;
 const ACE_HIGH = 14;
+const KING = 13;
+// chips-ruling-k-a-2: the readings (the option's values, in the game file's order).
+export const K_A_2_NO_GROUP = "no-group";
+export const K_A_2_GROUP = "group";
+export const K_A_2_CORNER = "round-the-corner";
 // The objective is score * W + cards laid off (chips-ruling-layoff-order, chips-ruling-layoff-aim).
 const W_ = 256;
 
 /** The house options this engine follows, as rules-data/chips.yaml declares them (held equal to
  * the game file and to Python's HOUSE_OPTIONS by tests/test_house_engines.py). */
 export const HOUSE_OPTIONS = Object.freeze([
-  Object.freeze({ id: "k-a-2", values: Object.freeze(["no-group", "group"]), default: "group" }),
+  Object.freeze({ id: "k-a-2", values: Object.freeze([K_A_2_NO_GROUP, K_A_2_GROUP, K_A_2_CORNER]), default: K_A_2_NO_GROUP }),
   Object.freeze({ id: "lay-off-order", values: Object.freeze(["turn-order", "as-laid"]), default: "turn-order" }),
   Object.freeze({ id: "throw-back", values: Object.freeze(["allowed", "not-allowed"]), default: "allowed" }),
   Object.freeze({ id: "random-extra", values: Object.freeze(["not-played", "played"]), default: "not-played" }),
@@ -43,8 +50,8 @@ export function houseOptions(house = null) {
   return houseField(house, HOUSE_OPTIONS);
 }
 
-/** chips-ruling-k-a-2 read as "no-group": no run with a high Ace takes a 2. */
-const noKA2 = (house) => house !== null && house !== undefined && houseOptions(house)["k-a-2"] === "no-group";
+/** chips-ruling-k-a-2: the table's reading of K-A-2 (left out: the family's, "no-group"). */
+export const kA2Reading = (house) => (house === null || house === undefined ? K_A_2_NO_GROUP : houseOptions(house)["k-a-2"]);
 
 const SUIT_INDEX = { S: 0, H: 1, D: 2, C: 3 };
 const RANK_BY_NUMBER = [null, ...RANKS, "A"]; // position 1..14 -> rank
@@ -59,7 +66,9 @@ export function cardValue(c) {
   return n >= 10 ? 10 : n;
 }
 
-export const positionRank = (pos) => RANK_BY_NUMBER[pos];
+/** The rank at a run position (1 and 14 the Ace); round the corner 15 is the 2, 16 the 3, ...,
+ * and a run laid off onto below its Ace low counts down through 0 (the King). */
+export const positionRank = (pos) => RANK_BY_NUMBER[pos >= ACE_LOW && pos <= ACE_HIGH ? pos : ((((pos - 1) % 13) + 13) % 13) + 1];
 
 function sortKey(c) {
   return c.suit === null ? 4 * 16 : SUIT_INDEX[c.suit] * 16 + RANK_NUMBER[c.rank];
@@ -77,8 +86,15 @@ function group(kind, cards, { rank = null, suit = null, lo = 0 } = {}) {
 }
 const hiOf = (g) => g.lo + g.cards.length - 1;
 
-/** A run whose natural Ace sits above its King (position 14). */
-export const highAce = (g) => g.kind === "run" && hiOf(g) === ACE_HIGH && !isWild(g.cards[g.cards.length - 1]);
+/** A run holding a natural King (position 13) and a natural Ace just above it (14): under
+ * "no-group" it holds no 2 as a wild (chips-ruling-k-a-2). */
+export function kingAndHighAce(g) {
+  if (g.kind !== "run" || g.lo > KING || hiOf(g) < ACE_HIGH) return false;
+  return !isWild(g.cards[KING - g.lo]) && !isWild(g.cards[ACE_HIGH - g.lo]);
+}
+/** A 2 of the run standing in as a wild: every 2 but the run's own-suit 2 at its own place,
+ * position 2, which is that run's natural 2 (chips-ruling-k-a-2). */
+export const twosStandingIn = (g) => g.cards.some((c, i) => c.rank === "2" && !(c.suit === g.suit && g.lo + i === 2));
 export const holdsATwo = (cards) => cards.some((c) => c.rank === "2");
 
 function standsFor(g) {
@@ -130,30 +146,42 @@ function makeSet(rank, cards) {
   return group("set", cards, { rank });
 }
 
-/** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap. Under
- * the house rule k-a-2 "no-group" a run with a high Ace takes no 2 (chips-ruling-k-a-2). */
+/** chips-runs: three or more consecutive positions of one suit; chips-aces, chips-no-wrap, read
+ * as the table reads K-A-2 (chips-ruling-k-a-2): under "no-group" a run holding a natural King and
+ * a natural Ace above it holds no wild 2; under "round-the-corner" a run may wrap, lo (1 to
+ * 13) its first place and the places after 14 (the Ace) 15 = 2, 16 = 3, ... */
 export function makeRun(suit, cards, lo, house = null) {
   const n = cards.length;
   if (n < 3) throw new IllegalPlay(`a run needs three or more cards, not ${n}`);
-  // chips-ruling-k-a-2: a run never wraps; K-A-2 groups only as Q-K-A, the wild 2 as the Queen.
-  if (n > MAX_RUN) throw new IllegalPlay(`a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
+  const reading = kA2Reading(house);
+  const wrap = reading === K_A_2_CORNER;
+  // chips-no-wrap: at most 13 cards, one a place (round the corner too: chips-ruling-k-a-2).
+  if (n > MAX_RUN) {
+    throw new IllegalPlay(wrap
+      ? `a run holds at most ${MAX_RUN} cards, one a place (it may not wrap round on itself), not ${n}`
+      : `a run holds at most ${MAX_RUN} cards (it may not wrap round), not ${n}`);
+  }
   // chips-ruling-wild-set-rank: a run made only of wilds is the run the caller announces, so its
   // place (lo) is theirs to give; nothing else says where it stands.
   if ((lo === null || lo === undefined) && cards.every(isWild)) {
     throw new IllegalPlay("a run made only of wilds must say where it starts (lo), as the caller " +
       "announced it (chips-ruling-wild-set-rank)");
   }
-  const noWrap2 = noKA2(house);
   if (lo === null || lo === undefined) {
-    let options = possibleLows(suit, cards);
-    if (noWrap2 && holdsATwo(cards)) {
-      const kept = options.filter((x) => !(x + n - 1 === ACE_HIGH && !isWild(cards[n - 1])));
+    let options = possibleLows(suit, cards, wrap);
+    if (reading === K_A_2_NO_GROUP && holdsATwo(cards)) {
+      const kept = options.filter((x) => !refusedKA2(group("run", cards, { suit, lo: x })));
       if (kept.length) options = kept;
     }
     if (!options.length) throw new IllegalPlay(`${cards.map((c) => c.code).join(" ")} is not a run of ${SUIT_NOUN[suit]}`);
     lo = options[0];
   }
-  if (!isInt(lo) || lo < ACE_LOW || lo + n - 1 > ACE_HIGH) {
+  if (wrap) {
+    if (!isInt(lo) || lo < ACE_LOW || lo > KING) {
+      throw new IllegalPlay("a run round the corner starts at position 1 (Ace) to 13 (King), its first card's " +
+        `place (Q-K-A-2-3 starts at 12); lo=${lo}`);
+    }
+  } else if (!isInt(lo) || lo < ACE_LOW || lo + n - 1 > ACE_HIGH) {
     throw new IllegalPlay(`a run of ${n} cards must start between position 1 (Ace low) and ${ACE_HIGH - n + 1}; lo=${lo}`);
   }
   cards.forEach((c, i) => {
@@ -164,22 +192,29 @@ export function makeRun(suit, cards, lo, house = null) {
     }
   });
   const run = group("run", cards, { suit, lo });
-  if (noWrap2 && highAce(run) && holdsATwo(cards)) {
-    throw new IllegalPlay("At this table K-A-2 is no group: a run with a high Ace " +
-      "takes no 2, not even as a wild (chips-ruling-k-a-2)");
+  if (reading === K_A_2_NO_GROUP && refusedKA2(run)) {
+    throw new IllegalPlay("K-A-2 is not allowed: with a real King and a real high Ace, this run cannot hold a 2 " +
+      "standing in (a joker may) (chips-ruling-k-a-2)");
   }
   return run;
 }
 
-function possibleLows(suit, cards) {
+/** chips-ruling-k-a-2, "no-group": a natural King and a natural Ace above it, and a 2 standing in. */
+const refusedKA2 = (run) => kingAndHighAce(run) && twosStandingIn(run);
+
+/** Where a run of these cards may start, lowest first (Python _possible_lows). */
+function possibleLows(suit, cards, wrap = false) {
   const n = cards.length;
   let lows = null;
   for (let i = 0; i < n; i++) {
     const c = cards[i];
     if (isWild(c)) continue;
     if (c.suit !== suit) return [];
-    const positions = c.rank === "A" ? [ACE_LOW, ACE_HIGH] : [RANK_NUMBER[c.rank]];
-    const mine = positions.map((p) => p - i).filter((x) => x >= ACE_LOW && x + n - 1 <= ACE_HIGH);
+    const r = RANK_NUMBER[c.rank];
+    const positions = c.rank === "A" ? [ACE_LOW, ACE_HIGH] : (wrap ? [r, r + 13] : [r]);
+    const mine = wrap
+      ? positions.map((p) => p - i).filter((x) => x >= ACE_LOW && x <= KING)
+      : positions.map((p) => p - i).filter((x) => x >= ACE_LOW && x + n - 1 <= ACE_HIGH);
     lows = lows === null ? mine : lows.filter((x) => mine.includes(x));
   }
   if (lows === null) throw new IllegalPlay("a run made only of wilds must say where it starts (lo)");
@@ -207,15 +242,43 @@ function parseSuit(text) {
 // --- The search -------------------------------------------------------------------------
 
 function cand(mask, need, cost, kind, pos, token = 0, extLo = 0, extHi = 0, run = -1) {
-  // jokersOnly: house k-a-2 no-group, a run with a high Ace takes no 2
+  // jokersOnly: k-a-2 no-group, a run with a natural King and high Ace holds no wild 2
   return { mask, need, cost, kind, pos, token, extLo, extHi, run, jokersOnly: false };
 }
 
-/** Whether a candidate's flattened (index, position) pairs put a natural at position 14. */
-const reachesAceHigh = (pos) => {
-  for (let k = 1; k < pos.length; k += 2) if (pos[k] === ACE_HIGH) return true;
+/** Whether a candidate's flattened (index, position) pairs put a natural at `at`. */
+const reaches = (pos, at) => {
+  for (let k = 1; k < pos.length; k += 2) if (pos[k] === at) return true;
   return false;
 };
+/** Whether a run candidate's naturals stand at 13 (the King) and 14 (the Ace above it). */
+const kingAndAceAt = (pos) => {
+  let king = false;
+  let ace = false;
+  for (let k = 1; k < pos.length; k += 2) {
+    if (pos[k] === KING) king = true;
+    else if (pos[k] === ACE_HIGH) ace = true;
+  }
+  return king && ace;
+};
+
+/** chips-ruling-k-a-2, no-group: laying off never leaves a 2 standing in a run that holds a
+ * natural King and a natural Ace above it (Python _k_a_2_extensions). */
+function kA2Extensions(g, exts) {
+  const gKing = g.lo <= KING && KING <= hiOf(g) && !isWild(g.cards[KING - g.lo]);
+  const gAce = hiOf(g) === ACE_HIGH && !isWild(g.cards[g.cards.length - 1]);
+  const standing = twosStandingIn(g);
+  const out = [];
+  for (const e of exts) {
+    const king = gKing || reaches(e.pos, KING);
+    if (king && (gAce || reaches(e.pos, ACE_HIGH))) {
+      if (standing) continue;
+      e.jokersOnly = e.need > 0;
+    }
+    out.push(e);
+  }
+  return out;
+}
 
 const lowIndex = (mask) => 31 - Math.clz32(mask & -mask);
 const bitCount = (x) => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
@@ -228,8 +291,9 @@ function positions(pairs) {
   return out;
 }
 
-/** The lowest score this hand can make, with laying off onto the caller's groups. Under the
- * house rule k-a-2 "no-group" the search counts the 2s and the jokers apart (Python's docstring). */
+/** The lowest score this hand can make, with laying off onto the caller's groups. K-A-2 as the
+ * table reads it (chips-ruling-k-a-2): under "no-group" the search counts the 2s and the jokers
+ * apart when it has to; under "round-the-corner" runs may wrap (Python's docstring). */
 export function bestArrangement(hand, callerGroups = null, house = null) {
   const wildCards = sortCards(hand.filter(isWild));
   const nat = sortCards(hand.filter((c) => !isWild(c)));
@@ -248,22 +312,21 @@ export function bestArrangement(hand, callerGroups = null, house = null) {
   const free = nat.map((c) => setRanks.has(c.rank));
   const looseCost = val.map((v, i) => (free[i] ? 1 : v * W_));
 
-  let cands = candidates(suit, num, n, W);
-  const noWrap2 = noKA2(house);
+  const reading = kA2Reading(house);
+  const noWrap2 = reading === K_A_2_NO_GROUP;
+  const wrap = reading === K_A_2_CORNER;
+  let cands = candidates(suit, num, n, W, wrap);
+  let restricted = false; // a candidate marked jokersOnly
   const runs = [];
   callers.forEach((g, j) => { if (g.kind === "run") runs.push([j, g]); });
   // Python gives caller run number k the token bit 1 << k. Only runs the hand can extend ever
   // reach `used`, so they get compact bits in the same order (the same search). A caller lays
   // down at most three groups (limits.js), so the bits always fit a number.
   const extByRun = runs.map(([j, g]) => {
-    let exts = extensions(suit, num, n, W, g, j);
+    let exts = extensions(suit, num, n, W, g, j, wrap);
     if (noWrap2) {
-      // chips-ruling-k-a-2, no-group: laying off never leaves a 2 in a run with a high Ace.
-      const hasTwo = holdsATwo(g.cards);
-      const hadAce = highAce(g);
-      for (const e of exts) e.jokersOnly = hadAce || reachesAceHigh(e.pos); // a high Ace after
-      exts = exts.filter((e) => !(hasTwo && e.jokersOnly));
-      for (const e of exts) e.jokersOnly = e.jokersOnly && e.need > 0;
+      exts = kA2Extensions(g, exts);
+      restricted = restricted || exts.some((e) => e.jokersOnly);
     }
     return exts;
   });
@@ -277,13 +340,24 @@ export function bestArrangement(hand, callerGroups = null, house = null) {
   const twos = wildCards.filter((c) => c.rank === "2").length;
   let split = 0; // jokers + 1 when the search counts the 2s and the jokers apart, else 0
   if (noWrap2 && twos) {
-    for (const cd of cands) {
-      if (cd.kind === "run" && cd.need && reachesAceHigh(cd.pos)) cd.jokersOnly = true;
+    // chips-ruling-k-a-2, no-group: an own run with a natural King and a natural high Ace fills
+    // its gaps with jokers only (only a suit holding both can make one).
+    const both = new Set();
+    for (let i = 0; i < n; i++) {
+      if (num[i] === KING && nat.some((c, k) => num[k] === ACE_LOW && suit[k] === suit[i])) both.add(suit[i]);
     }
-    if (W === twos) cands = cands.filter((cd) => !cd.jokersOnly);
-    else if (cands.some((cd) => cd.jokersOnly)) split = W - twos + 1;
-  } else if (noWrap2) {
-    for (const cd of cands) cd.jokersOnly = false;
+    if (both.size) {
+      for (const cd of cands) {
+        if (cd.kind === "run" && cd.need && both.has(suit[cd.pos[0]]) && kingAndAceAt(cd.pos)) {
+          cd.jokersOnly = true;
+          restricted = true;
+        }
+      }
+    }
+    if (restricted) {
+      if (W === twos) cands = cands.filter((cd) => !cd.jokersOnly);
+      else split = W - twos + 1;
+    }
   }
   // The wilds left, packed: with `split`, 2s * split + jokers (a group takes 2s before jokers,
   // one marked jokersOnly jokers alone).
@@ -373,8 +447,10 @@ export function bestArrangement(hand, callerGroups = null, house = null) {
   return assemble(Math.floor(total / W_), nat, wildCards, chosen, looseIdx, free, callers, noWrap2);
 }
 
-/** Every natural core of a group that the wilds in hand can complete, in a fixed order. */
-function candidates(suit, num, n, W) {
+/** Every natural core of a group that the wilds in hand can complete, in a fixed order. With
+ * `wrap` (k-a-2 round-the-corner) every rank also sits 13 places on, past the Ace (the 2 at 15,
+ * the 3 at 16, ...), and a run starts at a place from 1 to 13 (chips-ruling-k-a-2). */
+function candidates(suit, num, n, W, wrap = false) {
   const out = [];
   // chips-sets: any non-empty subset of one rank; a wild for each missing card up to three.
   const byRank = new Map();
@@ -402,7 +478,8 @@ function candidates(suit, num, n, W) {
     for (let i = 0; i < n; i++) {
       if (suit[i] === s) {
         entries.push([num[i], i]);
-        if (num[i] === ACE_LOW) entries.push([ACE_HIGH, i]);
+        if (wrap) entries.push([num[i] + 13, i]); // round the corner: every rank again 13 on
+        else if (num[i] === ACE_LOW) entries.push([ACE_HIGH, i]);
       }
     }
     entries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -425,6 +502,7 @@ function candidates(suit, num, n, W) {
     };
     for (let j0 = 0; j0 < mEntries; j0++) {
       const [p0, i0] = entries[j0];
+      if (p0 > KING) break; // a run starts at 1 to 13 (past the King only an Ace high, which starts none)
       extend(j0 + 1, p0, p0, 1, 1 << i0, [[i0, p0]]);
     }
   }
@@ -433,22 +511,32 @@ function candidates(suit, num, n, W) {
 
 /** chips-lay-off: cards laid off at either end of a caller's run; wilds bridge the gaps
  * (chips-lay-off-run-wild), and a wild laid off may take an end with more cards after it
- * (chips-ruling-lay-off-wild); the run stays within 13 cards. */
-function extensions(suit, num, n, W, g, runIndex) {
+ * (chips-ruling-lay-off-wild); the run stays within 13 cards. With `wrap` (k-a-2
+ * round-the-corner) a run goes on round the corner at either end: above its top place a rank
+ * also sits 13 on, below its bottom 13 back (a King below an Ace low at 0) (chips-ruling-k-a-2). */
+function extensions(suit, num, n, W, g, runIndex, wrap = false) {
   const s = SUIT_INDEX[g.suit];
   const lo = g.lo;
   const hi = hiOf(g);
   const length = hi - lo + 1;
   const downEntries = [];
-  for (let i = 0; i < n; i++) if (suit[i] === s && num[i] < lo) downEntries.push([num[i], i]);
-  downEntries.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
   const upEntries = [];
-  for (let i = 0; i < n; i++) {
-    if (suit[i] === s) {
-      const p = num[i] === ACE_LOW ? ACE_HIGH : num[i];
-      if (p > hi) upEntries.push([p, i]);
+  if (wrap) {
+    for (let i = 0; i < n; i++) {
+      if (suit[i] !== s) continue;
+      for (const p of [num[i], num[i] - 13]) if (p < lo) downEntries.push([p, i]);
+      for (const p of [num[i], num[i] + 13]) if (p > hi) upEntries.push([p, i]);
+    }
+  } else {
+    for (let i = 0; i < n; i++) if (suit[i] === s && num[i] < lo) downEntries.push([num[i], i]);
+    for (let i = 0; i < n; i++) {
+      if (suit[i] === s) {
+        const p = num[i] === ACE_LOW ? ACE_HIGH : num[i];
+        if (p > hi) upEntries.push([p, i]);
+      }
     }
   }
+  downEntries.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
   upEntries.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 
   const side = (entries, end, sign) => {
@@ -531,7 +619,8 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers, noWrap
       newCards.push(c);
       laid.push([c, j, positionRank(p) + g.suit]);
     }
-    extended[j] = group("run", newCards, { suit: g.suit, lo: cd.extLo });
+    // Round the corner a run laid off onto below its Ace low starts at the King's place, 13.
+    extended[j] = group("run", newCards, { suit: g.suit, lo: cd.extLo < ACE_LOW ? cd.extLo + 13 : cd.extLo });
   }
 
   const loose = [];
@@ -555,8 +644,9 @@ function assemble(score, nat, wildCards, chosen, looseIdx, free, callers, noWrap
       wilds = [];
       break;
     }
-    const two = noWrap2 && wilds[0].rank === "2"; // chips-ruling-k-a-2, no-group: not beside a high Ace
-    home = groups.findIndex((g) => g.kind === "run" && g.cards.length < MAX_RUN && !(two && highAce(g)));
+    // chips-ruling-k-a-2, no-group: a 2 never stands in a run with a natural King and high Ace.
+    const two = noWrap2 && wilds[0].rank === "2";
+    home = groups.findIndex((g) => g.kind === "run" && g.cards.length < MAX_RUN && !(two && kingAndHighAce(g)));
     if (home < 0) break;
     const g = groups[home];
     if (hiOf(g) < ACE_HIGH) groups[home] = group("run", [...g.cards, wilds.shift()], { suit: g.suit, lo: g.lo });

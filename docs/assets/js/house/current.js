@@ -5,7 +5,7 @@
 //   import { houseFor, onHouseChange } from "../house/current.js";
 //
 //   houseFor("chips")
-//     -> {"k-a-2": "no-group"}: the options the table plays differently from the family's rules,
+//     -> {"k-a-2": "group"}: the options the table plays differently from the family's rules,
 //        option id -> value, with the ids and values of `rulebook options chips --json` and of
 //        ?house= links; {} when the table plays the family's rules. A fresh plain object each call
 //        (change it freely). Pass it to the engines as the record's `house` field, which fills in

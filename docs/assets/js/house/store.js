@@ -1,5 +1,5 @@
 // The house rules this device keeps for each game (issue 25): localStorage, one key a game,
-// "rulebook-house-<game>" -> {"version": 1, "house": {"k-a-2": "no-group"}}, only the options set
+// "rulebook-house-<game>" -> {"version": 1, "house": {"k-a-2": "group"}}, only the options set
 // away from the family's rules (so a reading the site changes later is followed where a table
 // never chose otherwise).
 //

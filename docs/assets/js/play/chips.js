@@ -41,17 +41,18 @@ const isWildCode = (code) => code === "JK" || rankOf(code) === "2";
 const value = (code) => cardValue(card(code));
 const distinct = (cards) => [...new Set(cards)];
 
-// The house rule k-a-2 "no-group" as the engine takes it (chips-ruling-k-a-2).
-const NO_K_A_2 = Object.freeze({ "k-a-2": "no-group" });
+// chips-ruling-k-a-2: the family's reading of K-A-2, the default of the option k-a-2.
+const K_A_2 = "no-group";
 
 const cache = new Map();
 /** [score, loose cards] of a sorted hand with nothing to lay off onto: the engine's best
- * arrangement (chips-ruling-best-arrangement), under the house rule k-a-2 "no-group" when noKA2. */
-function evaluate(key, noKA2 = false) {
-  const k = (noKA2 ? "no-k-a-2 " : "") + key.join(" ");
+ * arrangement (chips-ruling-best-arrangement), with K-A-2 read as the table reads it (kA2, a
+ * value of the option k-a-2, chips-ruling-k-a-2). */
+function evaluate(key, kA2 = K_A_2) {
+  const k = `${kA2} ${key.join(" ")}`;
   let hit = cache.get(k);
   if (hit === undefined) {
-    const arr = bestArrangement(key.map(card), null, noKA2 ? NO_K_A_2 : null);
+    const arr = bestArrangement(key.map(card), null, { "k-a-2": kA2 });
     hit = [arr.score, arr.loose.map((c) => c.code)];
     if (cache.size >= 8192) cache.clear();
     cache.set(k, hit);
@@ -60,8 +61,8 @@ function evaluate(key, noKA2 = false) {
 }
 
 /** chips-call, chips-ruling-whole-hand: every card, wilds included, in a group. */
-function grouped(hand, noKA2 = false) {
-  const [score, loose] = evaluate(sorted(hand), noKA2);
+function grouped(hand, kA2 = K_A_2) {
+  const [score, loose] = evaluate(sorted(hand), kA2);
   return score === 0 && loose.length === 0;
 }
 
@@ -76,7 +77,8 @@ export function houseOf(house = null) {
 
 /** Every option the table plays by (a state saved before house rules: the family's). */
 const rulesOf = (state) => houseOptions(state.house || {});
-const noKA2Of = (state) => (state.house || {})["k-a-2"] === "no-group";
+/** How the table reads K-A-2 (chips-ruling-k-a-2): the option k-a-2's value. */
+const kA2Of = (state) => rulesOf(state)["k-a-2"];
 
 /** chips-ruling-throw-back, house throw-back "not-allowed": the card just taken from the pile,
  * which may not be thrown straight back (unless the hand holds another just like it). */
@@ -323,7 +325,7 @@ function discard(state, move, phase) {
   }
   state.turns[state.turns.length - 1] = { ...state.turns[state.turns.length - 1], discard: c };
   if (state.caller === null) {
-    if (grouped(hand, noKA2Of(state))) { // chips-call: the whole hand in groups, after taking and discarding
+    if (grouped(hand, kA2Of(state))) { // chips-call: the whole hand in groups, after taking and discarding
       state.phase = "call";
       return state;
     }
@@ -396,7 +398,8 @@ function call(state, move, phase) {
  * turn order from the caller's left (chips-ruling-layoff-order). */
 function layDown(state) {
   const { caller } = state;
-  const groups = state.callerGroups.map((g) => parseGroup(g));
+  // The groups as the table's rules read them (chips-ruling-k-a-2: a run round the corner, say).
+  const groups = state.callerGroups.map((g) => parseGroup(g, undefined, state.house || {}));
   const results = new Array(state.players).fill(null);
   // chips-caller-scores-zero
   results[caller] = arrangementRecord({ score: 0, groups, loose: [], laid: [], extended: groups });
@@ -498,7 +501,7 @@ export function botMove(state, level = "standard") {
   const { phase } = state;
   const hand = state.hands[state.seat];
   if (phase === "open" || phase === "discard") {
-    return { type: "discard", card: chooseDiscard(hand, state.caller !== null, noKA2Of(state), banned(state)) };
+    return { type: "discard", card: chooseDiscard(hand, state.caller !== null, kA2Of(state), banned(state)) };
   }
   if (phase === "take") return chooseTake(hand, state);
   if (phase === "call") {
@@ -510,27 +513,27 @@ export function botMove(state, level = "standard") {
 
 /** The score left after the best card of this hand (one card over) is thrown away: the
  * dearest loose card; when every natural card groups, the best of each card in turn. */
-function afterDiscard(key, noKA2 = false) {
-  const [score, loose] = evaluate(key, noKA2);
+function afterDiscard(key, kA2 = K_A_2) {
+  const [score, loose] = evaluate(key, kA2);
   const naturals = loose.filter((c) => !isWildCode(c)).map(value);
   if (naturals.length) return score - Math.max(...naturals);
   let best = Infinity;
-  for (let i = 0; i < key.length; i++) best = Math.min(best, evaluate([...key.slice(0, i), ...key.slice(i + 1)], noKA2)[0]);
+  for (let i = 0; i < key.length; i++) best = Math.min(best, evaluate([...key.slice(0, i), ...key.slice(i + 1)], kA2)[0]);
   return best;
 }
 
 function chooseTake(hand, state) {
   const { pile } = state;
   const deckOk = state.deck.length > 0 || pile.length >= 2;
-  const noKA2 = noKA2Of(state);
-  let best = evaluate(sorted(hand), noKA2)[0];
+  const kA2 = kA2Of(state);
+  let best = evaluate(sorted(hand), kA2)[0];
   let pick = -1;
   for (let i = 0; i < Math.min(PILE_REACH, pile.length); i++) {
     const c = pile[pile.length - 1 - i];
     if (!mayGroup(c, hand)) continue; // it could not group: no help
     const key = sorted([...hand, c]);
-    if (evaluate(key, noKA2)[1].includes(c) && !isWildCode(c)) continue; // it would not group: no help
-    const after = afterDiscard(key, noKA2);
+    if (evaluate(key, kA2)[1].includes(c) && !isWildCode(c)) continue; // it would not group: no help
+    const after = afterDiscard(key, kA2);
     // a wild is worth taking when it costs nothing now; any other card must lower the score
     if (after < best || (pick < 0 && isWildCode(c) && after <= best)) {
       best = after;
@@ -571,9 +574,9 @@ const greater = (a, b) => {
 
 /** The card to throw away from a hand one card over (never `no`, the card that may not be
  * thrown back). */
-function chooseDiscard(hand, called, noKA2 = false, no = null) {
+function chooseDiscard(hand, called, kA2 = K_A_2, no = null) {
   const key = sorted(hand);
-  const [, loose] = evaluate(key, noKA2);
+  const [, loose] = evaluate(key, kA2);
   const naturals = loose.filter((c) => !isWildCode(c) && c !== no);
   if (naturals.length) {
     // The dearest loose card, less a little for each loose card it could group with later;
@@ -599,7 +602,7 @@ function chooseDiscard(hand, called, noKA2 = false, no = null) {
     if (c === no) continue;
     const rest = hand.slice();
     rest.splice(rest.indexOf(c), 1);
-    const [left, leftLoose] = evaluate(sorted(rest), noKA2);
+    const [left, leftLoose] = evaluate(sorted(rest), kA2);
     const whole = left === 0 && leftLoose.length === 0;
     const r = [whole ? 1 : 0, -left, isWildCode(c) ? 0 : 1, value(c)];
     if (greater(r, rank)) {

@@ -300,3 +300,32 @@ def test_damaged_saved_chips_game_starts_afresh(phone: Any) -> None:
     axe_clean(page)
     CHIPS.check_new_game_by_form(page, 6)
     assert not page.errors, page.errors
+
+
+def test_a_game_saved_before_the_k_a_2_default_changed_goes_on_by_its_own_rules(phone: Any) -> None:
+    # Issue 37: the family's K-A-2 reading became the default ("no-group"; a wild 2 made Q-K-A
+    # before). A save of version 1 names none of the family's readings, so it was played with the
+    # wild 2 as the Queen: replayed by today's default, its moves are refused (seed 2, two players:
+    # the computer's move 150 differs) and the game would be set aside. Nothing saved is lost: it
+    # goes on under the rules it began with, and the table says which.
+    then = {"k-a-2": "group"}
+    state = chips_play.new_game(2, 2, then)
+    moves: list[dict[str, Any]] = []
+    while len(moves) < 160 and chips_play.seat_to_act(state) is not None:
+        move = chips_play.bot_move(state)
+        state = chips_play.apply_move(state, move)
+        moves.append(move)
+    record = {"v": 1, "game": "chips", "seed": 2, "players": 2, "moves": moves, "seen": len(state["rounds"])}
+    page = phone
+    CHIPS.open_save(page, record)
+    assert not page.is_visible(f"{CHIPS.selector} [data-stuck-words]")
+    assert "could not be read" not in plain(page.inner_text(CHIPS.selector))
+    assert "Q-K-A" in CHIPS.house_line(page), CHIPS.house_line(page)
+    after = CHIPS.saved(page)  # as the table keeps it: the same moves, by the same rules
+    assert after["moves"][: len(moves)] == moves
+    assert after["v"] == 1 or after["house"] == then, after.get("house")
+    again = chips_play.new_game(2, 2, then)
+    for move in after["moves"]:
+        again = chips_play.apply_move(again, move)
+    assert CHIPS.hand_on_page(page) == again["hands"][0]
+    assert not page.errors, page.errors

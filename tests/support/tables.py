@@ -216,7 +216,7 @@ def bot_record(table: Table, seed: int, players: int, moves: int, *, opponent: s
         move = table.play.bot_move(state) if opponent is None else table.play.bot_move(state, opponent)
         state = table.play.apply_move(state, move)
         made.append(move)
-    record = {"v": 1, "game": table.game, "seed": seed, "players": players, "moves": made, "seen": len(state["rounds"])}
+    record = {"v": 2, "game": table.game, "seed": seed, "players": players, "moves": made, "seen": len(state["rounds"])}
     if opponent is not None:
         record["opponent"] = opponent
     return record

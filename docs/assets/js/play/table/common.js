@@ -53,7 +53,15 @@ export const BOT_DELAY_MS = 700;
 export const DELAY_KEY = "rulebook-practice-delay";
 const MAX_STORED_CHARS = 200_000;
 const MAX_MOVES = 20_000;
-const RECORD_VERSION = 1;
+const RECORD_VERSION = 2;
+// Version 1 was written while the family's rules read some options otherwise than they do now; a
+// record leaves the family's readings out, so a version-1 save is read with the readings it was
+// played under (issue 37: Chips' K-A-2 default became the Daltons' own words, "no-group", where a
+// wild 2 used to make Q-K-A). Read, it is kept as version 2 with those readings named, so the
+// game goes on under the rules it began with and its rules line says so. A page of version 1
+// sets a version-2 save aside as "newer" rather than replay it by the wrong rules.
+const FORMER_FAMILY = { 1: { chips: { "k-a-2": "group" } } };
+const readable = (v) => v === RECORD_VERSION || (Number.isInteger(v) && Object.hasOwn(FORMER_FAMILY, v));
 /** The moves the table keeps in words (its log). */
 const LOG_LINES = 8;
 /** The computer's levels in words, for the table's choice (an engine's LEVELS; a table's spec
@@ -111,13 +119,14 @@ export function loadGame(game, engine, { minPlayers, maxPlayers }) {
   try {
     if (text.length > MAX_STORED_CHARS) throw new Error("too long");
     const rec = JSON.parse(text);
-    if (!rec || typeof rec !== "object" || rec.v !== RECORD_VERSION || rec.game !== game) throw new Error("not ours");
+    if (!rec || typeof rec !== "object" || !readable(rec.v) || rec.game !== game) throw new Error("not ours");
     if (!Number.isInteger(rec.players) || rec.players < minPlayers || rec.players > maxPlayers) throw new Error("players");
     if (seedFrom(String(rec.seed)) === null) throw new Error("seed");
     if (!Array.isArray(rec.moves) || rec.moves.length > MAX_MOVES) throw new Error("moves");
     if (!Number.isInteger(rec.seen) || rec.seen < 0) throw new Error("seen");
-    const house = rec.house === undefined ? {} : rec.house;
-    if (!house || typeof house !== "object" || Array.isArray(house)) throw new Error("house");
+    const saved = rec.house === undefined ? {} : rec.house;
+    if (!saved || typeof saved !== "object" || Array.isArray(saved)) throw new Error("house");
+    const house = rec.v === RECORD_VERSION ? saved : { ...(FORMER_FAMILY[rec.v][game] || {}), ...saved };
     if (rec.opponent !== undefined && !(engine.LEVELS || ["standard"]).includes(rec.opponent)) throw new Error("opponent");
     // The engine refuses an option or a value it does not know (the replay below throws).
     const record = { v: RECORD_VERSION, game, seed: rec.seed, players: rec.players, moves: rec.moves, seen: rec.seen };
@@ -136,7 +145,7 @@ export function loadGame(game, engine, { minPlayers, maxPlayers }) {
 function looksOurs(game, text) {
   try {
     const rec = text.length <= MAX_STORED_CHARS ? JSON.parse(text) : null;
-    return Boolean(rec) && typeof rec === "object" && rec.v === RECORD_VERSION && rec.game === game;
+    return Boolean(rec) && typeof rec === "object" && readable(rec.v) && rec.game === game;
   } catch {
     return false;
   }

@@ -493,6 +493,11 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
     # listing the house rules; the default edition is the game file's own data, unchanged.
     data = edition_data(game, house_edition(games))
     refs = game_refs(datas, game.id, page_url=lambda gid: f"{gid}-rulebook.pdf")
+    # A ruling for the site's tools only (scope: site, chips-ruling-layoff-order) is on the web page
+    # and in no PDF (the templates leave it out): a rule citing it names it, without a link.
+    for ruling in data.get("rulings") or []:
+        if ruling.get("scope") == "site":
+            refs[ruling["id"]] = Ref(href="", label=f"{refs[ruling['id']].label}, on the game's web page")
     html = str(render_partial(template, game=data, refs=refs, level=3, root="", edition=edition, **context))
     held = set(re.findall(r'\sid="([^"]+)"', html))
     own = {ref_id for ref_id, ref in refs.items() if ref.href.startswith("#")}

@@ -254,8 +254,9 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
 def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str]) -> None:
     """Mark each worked example whose answer the table's options change with ``house``: the answer
     the engine gives under them (content/examples.py ``house_answers``), in the words the game
-    page's re-render uses (docs/assets/js/house/examples.js): "At your table (<the options that
-    change it>)", a variant's title followed by ", played". The claim stays the family's."""
+    page's re-render uses (docs/assets/js/house/examples.js): "At your table (<the choices that
+    change it, in their short labels>)", and the explanations written for those readings (the
+    example's ``house_explain``). The claim stays the family's."""
     from .examples import house_answers
 
     options = {o.id: o for o in game_options(game)}
@@ -264,15 +265,14 @@ def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str])
         found = answers.get(example["id"])
         if found is None:
             continue
-        because = "; ".join(f"{options[i].title}, played" if options[i].kind == "variant" else options[i].title
-                            for i in found.options if i in options)
+        # The choices that change it, as the banner names them (issue 37): "K-A-2: never a group".
+        because = "; ".join(options[i].short_label(house[i]) for i in found.options if i in options and i in house)
         # The explanation written for the table's reading (the example's house_explain), one per
         # option that changes it; none when no reading of these options has one.
         written = example.get("house_explain") or {}
         explain = [written[i][house[i]] for i in found.options if i in house and house[i] in (written.get(i) or {})]
         example["house"] = {"because": because, "options": list(found.options), "facts": [list(f) for f in found.facts],
-                            "refused": found.refused, "claim": found.claim(example["claim"]), "explain": explain,
-                            "short": "; ".join(options[i].short_label(house[i]) for i in found.options if i in options)}
+                            "refused": found.refused, "claim": found.claim(example["claim"]), "explain": explain}
 
 
 def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:

@@ -286,20 +286,23 @@ function renderSetupHouse(sk, kind, info) {
     h("p", { className: "sk-hint", id: "sk-house-help",
       text: "Where the family's rules leave a choice. The sheet starts from the rules this device keeps for the game on its page; a change here is for this game only." }));
   const whose = whoseOf(info);
-  // Each choice by its short label (the game file's, issue 37), which fits a phone's select; the
-  // chosen reading in full on the line below, which wraps.
+  // One radio group per option (issue 37): each choice by its short label, which wraps on a phone
+  // as a one-line select cannot (its text was cut off at 390 px); the chosen reading in full below.
   const choice = (o) => {
-    const id = `sk-house-${o.id}`;
-    const select = h("select", { id, className: "sk-input sk-house__choice", name: o.id, "aria-describedby": `sk-house-help ${id}-reading`,
-      onchange: (e) => { chosen[o.id] = e.target.value; sk.render(); document.getElementById(id)?.focus(); } });
+    const group = h("fieldset", { className: "sk-fieldset sk-house__option", "data-sk-house-option": o.id, "aria-describedby": "sk-house-help" },
+      h("legend", { className: "sk-field", text: o.title }));
     const theirs = book[o.id] ?? o.default;
     o.values.forEach((value) => {
+      const id = `sk-house-${o.id}-${value}`;
       const mark = value === theirs ? (book[o.id] ? " (this book's rule)" : ` (${o.scope === "site" ? "the site's reading" : `${whose} rule`})`) : "";
-      select.append(h("option", { value, text: `${readingWords(o, value)}${mark}`, selected: chosen[o.id] === value }));
+      group.append(h("label", { className: "sk-choice sk-house__choice" },
+        h("input", { type: "radio", name: `sk-house-${o.id}`, id, value, checked: chosen[o.id] === value,
+          onchange: () => { chosen[o.id] = value; sk.render(); document.getElementById(id)?.focus(); } }),
+        h("span", { className: "sk-house__label", text: `${readingWords(o, value)}${mark}` })));
     });
     const at = Math.max(0, o.values.indexOf(chosen[o.id]));
-    return h("div", { className: "sk-row sk-house__option" }, h("label", { for: id, className: "sk-field", text: o.title }), select,
-      h("p", { className: "sk-hint sk-house__reading", id: `${id}-reading`, "data-sk-house-reading": o.id, text: o.labels[at] }));
+    group.append(h("p", { className: "sk-hint sk-house__reading", "data-sk-house-reading": o.id, text: o.labels[at] }));
+    return group;
   };
   for (const o of options.filter((x) => x.scope !== "site")) set.append(choice(o));
   // What only tells this site's tools an order (scope "site", chips-ruling-layoff-order) is no way

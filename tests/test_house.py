@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from generator.content import house
 from generator.content.loader import load_games
@@ -125,7 +126,8 @@ def test_a_family_edition_renders_the_table_s_rules_and_the_default_renders_as_b
                 continue
             assert plain.part(part, game_id, "/") == same.part(part, game_id, "/"), (game_id, part)
     hero = str(ours.part("hero", "chips", "/"))
-    assert "data-house-edition" in hero and "King, Ace and 2 never make a group" in hero
+    # The edition names the choice in its short label (issue 37), not the ruling's topic.
+    assert "data-house-edition" in hero and "<li>K-A-2: never a group</li>" in hero
     rules = str(ours.part("rules", "chips", "/"))
     assert 'id="chips-no-wrap" data-house-worded="k-a-2"' in rules
     rulings = str(ours.part("rulings", "chips", "/"))
@@ -154,7 +156,7 @@ def test_the_page_control_carries_the_cli_s_ids_values_and_defaults(game_id: str
         for value in o["values"]:
             assert f'name="rb-house-{game_id}-{o["id"]}" value="{value}"' in page
     assert page.count("checked data-default") == len(data["options"])
-    assert 'data-controls hidden' in page and "<p data-nojs>This page follows the family's rules." in page
+    assert 'data-controls hidden' in page and f"<p data-nojs>This page follows {escape(GAMES[game_id].data.get('source') or 'the family' + chr(39) + 's')} rules." in page
 
 
 def test_a_family_edition_has_no_control_and_no_banner_for_the_game_it_changes() -> None:

@@ -19,7 +19,7 @@ import pytest
 from generator.content.loader import load_games
 from generator.engine.errors import RulebookError
 from generator.print import booklets as gpdf
-from generator.render import game_refs, rule_numbers
+from generator.render import rule_numbers
 from tests.support.pdf_build import (
     EPOCH,
     MM,
@@ -78,7 +78,13 @@ def _body(doc: Any) -> str:
 
 
 def _refs(game_id: str) -> Any:
-    return game_refs([g.data for g in LOADED.values()], game_id)
+    # As the PDFs link (a ruling for the site's tools only is named, on the game's web page).
+    return gpdf.paper_refs([g.data for g in LOADED.values()], game_id)
+
+
+def _on_paper(rulings: list[Any]) -> list[Any]:
+    """The rulings a PDF prints: all but those for the site's tools only (scope: site, issue 37)."""
+    return [r for r in rulings if r.get("scope") != "site"]
 
 
 # --------------------------------------------------------------------------- files
@@ -300,7 +306,7 @@ def test_every_rule_by_its_number_and_text(booklets: dict[str, Any], game_id: st
 def test_every_ruling_as_its_question_and_its_answer(booklets: dict[str, Any], game_id: str) -> None:
     text = squash(_body(booklets[game_id]))
     refs = _refs(game_id)
-    for ruling in LOADED[game_id].data["rulings"]:
+    for ruling in _on_paper(LOADED[game_id].data["rulings"]):
         title = squash(ruling["title"])
         title += "" if title[-1] in "?!." else "."
         q, a = plain(ruling["question"], refs), plain(ruling["ruling"], refs)
@@ -436,7 +442,7 @@ def _cardbox_units(game_id: str) -> list[Any]:
     units += [plain(scoring["intro"], refs)] if scoring.get("intro") else []
     units += [f"S{i}" + plain(item["text"], refs) for i, item in enumerate(scoring.get("items", []), start=1)]
     units += [f"{i}" + plain(tie["text"], refs) for i, tie in enumerate(game["tie_breakers"], start=1)]
-    for ruling in game["rulings"]:
+    for ruling in _on_paper(game["rulings"]):
         title = squash(ruling["title"]) + ("" if ruling["title"][-1] in "?!." else ".")
         units.append(f"{title}Q:{plain(ruling['question'], refs)}A:{plain(ruling['ruling'], refs)}")
     kept = _kept(game_id)
@@ -810,3 +816,18 @@ def test_booklet_is_a_tagged_pdf_for_screen_readers(pdf_dir: Path, game_id: str)
         root = PdfReader(pdf_dir / name).trailer["/Root"]
         assert bool(root["/MarkInfo"].get_object()["/Marked"]), name
         assert "/StructTreeRoot" in root, name
+
+
+def test_a_ruling_for_the_sites_tools_stays_off_paper(pdf_dir: Path) -> None:
+    """Issue 37: "Who is first, on a screen" settles what the site's scorers and practice game do, not
+    the table, and filled half a card: the card box and the complete rulebook leave out every ruling
+    marked scope: site (pdf/booklet.html and pdf/rulebook.html choose it), and a rule that cites one
+    names it, on the game's web page, without a link into a book that does not hold it."""
+    site_only = [(gid, r) for gid in GAMES for r in LOADED[gid].data["rulings"] if r.get("scope") == "site"]
+    assert site_only, "no ruling is marked scope: site (chips-ruling-layoff-order was)"
+    for gid, ruling in site_only:
+        for suffix in ("", "-rulebook"):
+            text = squash(" ".join(page_texts(pdf_dir / f"{gid}{suffix}.pdf")))
+            assert squash(ruling["question"])[:40] not in text, f"{gid}{suffix}.pdf prints {ruling['id']}"
+            assert squash(ruling["ruling"])[:40] not in text, f"{gid}{suffix}.pdf prints {ruling['id']}"
+            assert squash(f"“{ruling['title']}”, on the game's web page") in text, f"{gid}{suffix}.pdf"

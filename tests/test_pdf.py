@@ -152,6 +152,10 @@ def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, 
         assert squash("Your table's rules") in cover, f"the {what}'s cover names no house rules"
         for option, value in in_force:
             words = squash(f"{option.title}: {plain(option.label(value), _refs('chips'))}")
+            if option.scope == "site":
+                # Issue 37: an option for the site's tools only is no rule of the table: not on paper.
+                assert words not in cover and squash(option.title) not in cover, f"the {what}'s cover lists {option.id}"
+                continue
             assert words in cover, f"the {what}'s cover leaves out {option.id}={value} ({words})"
 
     # A house file that keeps the family's rules prints the default edition, byte for byte.

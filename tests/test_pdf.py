@@ -129,8 +129,8 @@ def test_a_game_made_alone_is_the_builds_byte_for_byte(pdf_dir: Path, tmp_path: 
 
 def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 25: `rulebook pdf chips --house FILE` prints the game as the table plays it, and the cover of the
-    # card box and of the complete rulebook lists each house rule in force: the ruling's (or variant's) title
-    # and the reading chosen.
+    # card box and of the complete rulebook lists each house rule in force: the choice in its short label
+    # ("K-A-2: never a group", issue 37).
     from pypdf import PdfReader
 
     from generator.content import house
@@ -151,7 +151,8 @@ def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, 
         cover = squash(PdfReader(tmp_path / "x.pdf").pages[0].extract_text())
         assert squash("Your table's rules") in cover, f"the {what}'s cover names no house rules"
         for option, value in in_force:
-            words = squash(f"{option.title}: {plain(option.label(value), _refs('chips'))}")
+            # Each choice in its short label (issue 37), as the site's banner names it.
+            words = squash(option.short_label(value))
             if option.scope == "site":
                 # Issue 37: an option for the site's tools only is no rule of the table: not on paper.
                 assert words not in cover and squash(option.title) not in cover, f"the {what}'s cover lists {option.id}"

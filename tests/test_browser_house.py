@@ -162,10 +162,10 @@ def test_chips_k_a_2_no_group_rewords_marks_is_kept_carried_and_undone(new_conte
         told = json.loads(str(page.get_attribute(EXAMPLE, "data-house-claim")))
         # No K-A-2 group at all: the 2 makes A-2-3 and the King is left, 10 points (rule 3.5 as worded).
         assert told == {"score": 10, "loose": ["KD"]}
-        assert "At your table (King, Ace and a wild 2)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
+        assert "At your table (K-A-2: never a group)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
     # The banner, at the top, and the closed line say so.
     assert page.is_visible(BANNER)
-    assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: King, Ace and a wild 2.")
+    assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: K-A-2: never a group.")
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: 1 house rule"
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
@@ -227,8 +227,9 @@ def test_a_link_never_silently_replaces_different_saved_rules(new_context: Any, 
     assert page.is_visible(ask)
     said = plain(page.text_content(ask))
     assert "This link brings other house rules than the ones saved on this device" in said
-    assert "King, Ace and a wild 2: King, Ace and 2 never make a group" in said
-    assert "Throwing back the card you took: No, you must throw away a different card." in said
+    # Each choice in its short label, the reading in full after it (issue 37).
+    assert "K-A-2: never a group (King, Ace and 2 never make a group" in said
+    assert "Throwing back the card you took: not allowed (No, you must throw away a different card)" in said
     assert page.is_checked('input[name="rb-house-chips-throw-back"][value="not-allowed"]')
     assert "never make a group" not in plain(page.text_content(f"{RULE} [data-rule-text]"))
     assert page.url == site_url + "chips/?house=k-a-2:no-group"  # nothing rewritten before an answer

@@ -151,3 +151,18 @@ export function followedWords(gameId, house) {
   const said = houseReadings(gameId, house).map((r) => r.words.replace(/[.\s]+$/, ""));
   return said.length ? `By your table's rules: ${said.join("; ")}.` : "";
 }
+
+/** Whose rules the game's page gives, as it says them: "the family's", "the article's", "Kuglics and
+ * Licari's" (the game file's source:, carried in data-house-data as `whose`, issue 37). */
+export function whoseRules(gameId) {
+  const nodes = typeof document === "undefined" ? [] : document.querySelectorAll("[data-house-data]");
+  for (const node of nodes) {
+    try {
+      const found = JSON.parse(node.dataset.houseData || "null");
+      if (isObject(found) && found.game === String(gameId) && typeof found.whose === "string" && found.whose) return found.whose;
+    } catch {
+      // not this one
+    }
+  }
+  return "the family's";
+}

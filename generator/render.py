@@ -133,6 +133,10 @@ def _token_html(token: str, refs: Mapping[str, Ref] | None) -> Markup:
             ref = refs[ref_id]
         else:
             raise RenderError(f"[[{token}]] links to {ref_id!r}, which no rule, section or ruling defines")
+        if not ref.href:
+            # A target this document leaves out on purpose and cannot point into (a ruling for the
+            # site's tools only, kept off paper: issue 37): its name, said as text.
+            return Markup('<span class="rule-ref rule-ref--elsewhere">{}</span>').format(ref.label)
         return Markup('<a class="rule-ref" href="{}">{}</a>').format(ref.href, ref.label)
     try:
         if " " in token or "," in token:

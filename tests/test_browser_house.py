@@ -162,12 +162,10 @@ def test_chips_k_a_2_group_rewords_marks_is_kept_carried_and_undone(new_context:
         told = json.loads(str(page.get_attribute(EXAMPLE, "data-house-claim")))
         # The wild 2 as the Queen: Q-K-A, and the 3 is left, 3 points (rule 3.5 as worded).
         assert told == {"score": 3, "loose": ["3D"]}
-        assert "At your table (King, Ace and a wild 2)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
-    # The banner, at the top, and the closed line say so.
+        assert "At your table (K-A-2: a wild 2 makes Q-K-A)" in plain(page.text_content(f"{EXAMPLE} .rb-example__house"))
+    # The banner, at the top, and the closed line say so, naming the choice (issue 37).
     assert page.is_visible(BANNER)
-    # A ruling of three readings is named with the reading chosen (house/view.js shortName).
-    assert plain(page.text_content(BANNER)).startswith(
-        "Played with your table's rules: King, Ace and a wild 2: Yes: the wild 2 stands as the Queen")
+    assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: K-A-2: a wild 2 makes Q-K-A.")
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: 1 house rule"
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(300)
@@ -229,8 +227,9 @@ def test_a_link_never_silently_replaces_different_saved_rules(new_context: Any, 
     assert page.is_visible(ask)
     said = plain(page.text_content(ask))
     assert "This link brings other house rules than the ones saved on this device" in said
-    assert "King, Ace and a wild 2: Yes: the wild 2 stands as the Queen" in said
-    assert "Throwing back the card you took: No, you must throw away a different card." in said
+    # Each choice in its short label, the reading in full after it (issue 37).
+    assert "K-A-2: a wild 2 makes Q-K-A (" in said
+    assert "Throwing back the card you took: not allowed (No, you must throw away a different card)" in said
     assert page.is_checked('input[name="rb-house-chips-throw-back"][value="not-allowed"]')
     assert "stands as the Queen of diamonds" not in plain(page.text_content(f"{RULE} [data-rule-text]"))
     assert page.url == site_url + "chips/?house=k-a-2:group"  # nothing rewritten before an answer

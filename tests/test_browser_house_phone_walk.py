@@ -207,7 +207,7 @@ WALKS = {
         Scorer({"#rbw-tcs-player-1": "AS 5D 4C", "#rbw-tcs-player-2": "AH 5S 4D", "#rbw-tcs-player-3": "KS 9C 7D",
                 "#rbw-tcs-pot": "13"}, '[data-widget="3-chip-stack"] [data-result]', "data-shares",
                family='{"1":7,"2":6}', house='{"1":6,"2":6}', select={"#rbw-tcs-dealer": "3"}),
-        Table("3-chip-stack", stack_play, shots="house-walk-stack"), seed=1809, plays=_stack_plays, reworded=False),
+        Table("3-chip-stack", stack_play, shots="house-walk-stack"), seed=1809, plays=_stack_plays),
 }
 
 
@@ -300,14 +300,17 @@ def _examples_settled(page: Any) -> str:
 def _house_title_and_reading(page: Any, walk: Walk) -> tuple[str, str]:
     data = json.loads(page.get_attribute(CONTROL, "data-house-data") or "{}")
     option = next(o for o in data["options"] if o["id"] == walk.option)
-    return str(option["title"]), str(option["labels"][option["values"].index(walk.value)])
+    # The choice as the page names it (issue 37): its short label, "K-A-2: a wild 2 makes Q-K-A".
+    at = option["values"].index(walk.value)
+    return str(option["short"][at]), str(option["labels"][at])
 
 
 def _open_the_control(page: Any) -> None:
     summary = page.locator(SUMMARY)
     _bring(summary)
     _assert_in_view(page, summary, "the closed line of Your table's rules")
-    assert plain(summary.inner_text()) == "Your table's rules: the family's rules"
+    whose = json.loads(page.get_attribute(CONTROL, "data-house-data") or "{}").get("whose", "the family's")
+    assert plain(summary.inner_text()) == f"Your table's rules: {whose} rules"
     _press(page, summary)
     assert page.eval_on_selector(f"{CONTROL} details", "d => d.open")
 
@@ -513,8 +516,10 @@ def test_a_family_switches_a_house_rule_sees_the_page_and_the_practice_game_foll
     page.wait_for_selector(BANNER, state="hidden")
     shot("family-rules-again")
     note = plain(page.inner_text(f"{CONTROL} [data-house-note]"))
-    assert note.startswith("Back to the family's rules of"), note
-    assert plain(page.inner_text(f"{CONTROL} [data-house-summary]")) == "the family's rules"
+    # Whose rules they are, by the game's source (issue 37): the family's, the article's, ...
+    whose = json.loads(page.get_attribute(CONTROL, "data-house-data") or "{}").get("whose", "the family's")
+    assert note.startswith(f"Back to {whose} rules of"), note
+    assert plain(page.inner_text(f"{CONTROL} [data-house-summary]")) == f"{whose} rules"
     assert page.get_attribute(CONTROL, "data-house-state") == "family"
     assert page.locator("[data-house-worded-as], [data-house-mark], .rb-example__house").count() == 0
     for rule_id, text in family_rules.items():
@@ -630,7 +635,8 @@ def test_the_split_examples_odd_chips_are_said_in_the_pages_words(open_context: 
                   for r in g.data["rulings"] if r.get("option", {}).get("id") == "odd-chip")
     reading = ruling["readings"][ruling["option"]["values"].index(value)].rstrip(".")
     banner = _text(page.locator(f"{BANNER} [data-house-banner-text]"))
-    assert banner == f"Played with your table's rules: {ruling['title']}: {reading}.", banner
+    assert banner == f"Played with your table's rules: {ruling['option']['short'][value]}.", banner
+    assert reading  # the reading in full is on the ruling; the banner names the choice (issue 37)
     changed = _examples_settled(page).split()
     assert "three-chip-stack-ex-split" in changed, changed
     house = page.locator("#three-chip-stack-ex-split .rb-example__house")

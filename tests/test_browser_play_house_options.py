@@ -152,9 +152,8 @@ def test_chips_throw_back_set_on_the_game_page_is_played_at_the_table_and_undone
     page = phone
     sel = CHIPS.selector
     # The table the game page links to deals a game by the table's rules, and says so.
-    line = _practice_by_reading(page, CHIPS, CHIPS_SEED, NOT_ALLOWED, "Throwing back the card you took")
-    assert line == ("Playing with your table's rules: Throwing back the card you took: "
-                    "No, you must throw away a different card."), line
+    line = _practice_by_reading(page, CHIPS, CHIPS_SEED, NOT_ALLOWED, "Throwing back the card you took: not allowed")
+    assert line == "Playing with your table's rules: Throwing back the card you took: not allowed.", line
     state = _chips_to_first_take(page)
     # The position tells the readings apart: after taking J♦ from the pile, it may go back by the
     # family's rules only.
@@ -227,8 +226,8 @@ def _chains_royal(page: Any) -> dict[str, Any]:
 def test_chains_draw_after_royal_set_on_the_game_page_is_played_at_the_table_and_undone(phone: Any) -> None:
     page = phone
     sel = CHAINS.selector
-    line = _practice_by_reading(page, CHAINS, CHAINS_SEED, DRAW_AFTER_ROYAL, "Draw after a royal")
-    assert line.startswith("Playing with your table's rules:") and "Draw after a royal" in line, line
+    line = _practice_by_reading(page, CHAINS, CHAINS_SEED, DRAW_AFTER_ROYAL, "After a royal: draw if you cannot play")
+    assert line.startswith("Playing with your table's rules:") and "After a royal: draw if you cannot play" in line, line
     state = _chains_royal(page)
     # The position tells the readings apart: stopping is a draw here, a pass by the family's rules.
     assert chains_play.legal_moves(state) == [{"action": "draw"}]

@@ -47,19 +47,20 @@ def test_a_game_keeps_the_tables_rules_from_the_form_to_the_sheet_the_list_and_a
         page.check("#sk-setup-game-chains")
         form = "[data-sk-house=chains]"
         page.wait_for_selector(form)
-        assert page.input_value("#sk-house-same-rank") == "played"  # from this device's choice
-        assert page.input_value("#sk-house-no-extra-play") == "not-played"
+        assert page.is_checked("#sk-house-same-rank-played")  # from this device's choice
+        assert page.is_checked("#sk-house-no-extra-play-not-played")
         summary = " ".join(page.inner_text(f"{form} [data-sk-house-summary]").split())
-        assert summary == "This game: your table's rules (Same rank allowed (played))."
-        labels = page.eval_on_selector_all(f"{form} option", "os => os.map((o) => o.textContent)")
-        assert "Played" in labels and not any("same-rank" in t or "not-played" in t for t in labels)
+        assert summary == "This game: your table's rules (Same rank: allowed)."
+        # Each choice by its short label (issue 37), never an id.
+        labels = page.eval_on_selector_all(f"{form} .sk-house__label", "ls => ls.map((l) => l.textContent)")
+        assert "Same rank: allowed" in labels and not any("same-rank" in t or "not-played" in t for t in labels)
         violations = run_axe(page)
         assert not violations, describe_violations(violations)
         # One more rule for this game only.
-        page.select_option("#sk-house-no-extra-play", "played")
+        page.check("#sk-house-no-extra-play-played")
         start_game(page, "chains", ["Ann", "Bo"])
         line = page.inner_text("[data-sk-house-line]")
-        assert line == "Played with your table's rules: No extra card after a royal (played); Same rank allowed (played)."
+        assert line == "Played with your table's rules: A royal: no extra play; Same rank: allowed."
         listed = page.eval_on_selector_all("#sk-saved option", "os => os.map((o) => o.textContent)")
         assert any(t.startswith("Chains: Ann, Bo") and t.endswith(", your table's rules)") for t in listed), listed
         stored = page.evaluate("JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
@@ -100,7 +101,7 @@ def test_a_link_with_a_rule_this_page_does_not_know_opens_the_game_says_so_and_k
         assert "Its table's rules name one this page does not know (“wild-queens: yes”)" in notice
         assert "the rest of the game is here" in notice
         line = page.inner_text("[data-sk-house-line]")
-        assert line.startswith("Played with your table's rules: Same rank allowed (played); “wild-queens: yes”")
+        assert line.startswith("Played with your table's rules: Same rank: allowed; “wild-queens: yes”")
         stored = page.evaluate("JSON.parse(localStorage.getItem('rulebook-scorekeeper'))")
         saved = stored["games"]["gnew1"]
         assert saved["house"] == {"same-rank": "played", "wild-queens": "yes"}  # kept, not dropped
@@ -119,7 +120,7 @@ def test_the_new_game_rules_fit_a_phone(browser: Any, site_url: str) -> None:
             page.wait_for_selector(f"[data-sk-house='{game}']")
             # A reading's words are long: each choice stays within the screen, nothing scrolls sideways.
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
-            widths = page.eval_on_selector_all(f"[data-sk-house='{game}'] select", "ss => ss.map((s) => s.getBoundingClientRect().right)")
+            widths = page.eval_on_selector_all(f"[data-sk-house='{game}'] fieldset", "ss => ss.map((s) => s.getBoundingClientRect().right)")
             assert widths and max(widths) <= 360, widths
         assert page.errors == []
     finally:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from generator.content import house
 from generator.content.loader import load_games
@@ -145,7 +146,8 @@ def test_a_family_edition_renders_the_table_s_rules_and_the_default_renders_as_b
                 continue
             assert plain.part(part, game_id, "/") == same.part(part, game_id, "/"), (game_id, part)
     hero = str(ours.part("hero", "chips", "/"))
-    assert "data-house-edition" in hero and "the wild 2 stands as the Queen" in hero
+    # The edition names the choice in its short label (issue 37), not the ruling's topic.
+    assert "data-house-edition" in hero and "<li>K-A-2: a wild 2 makes Q-K-A</li>" in hero
     rules = str(ours.part("rules", "chips", "/"))
     assert 'id="chips-no-wrap" data-house-worded="k-a-2"' in rules
     rulings = str(ours.part("rulings", "chips", "/"))
@@ -174,7 +176,7 @@ def test_the_page_control_carries_the_cli_s_ids_values_and_defaults(game_id: str
         for value in o["values"]:
             assert f'name="rb-house-{game_id}-{o["id"]}" value="{value}"' in page
     assert page.count("checked data-default") == len(data["options"])
-    assert 'data-controls hidden' in page and "<p data-nojs>This page follows the family's rules." in page
+    assert 'data-controls hidden' in page and f"<p data-nojs>This page follows {escape(GAMES[game_id].data.get('source') or 'the family' + chr(39) + 's')} rules." in page
 
 
 def test_a_family_edition_has_no_control_and_no_banner_for_the_game_it_changes() -> None:
@@ -197,3 +199,118 @@ def test_build_refuses_a_bad_house_file_in_one_line(tmp_path: Path, capsys: pyte
     err = capsys.readouterr().err
     assert err.startswith(f"rulebook: {bad}:2:10: house option 'k-a-2' has no value 'never'"), err
     assert not (tmp_path / "site").exists()
+
+
+# --- House rules a newcomer can read (issue 37) ---------------------------------------------------
+
+#: Every reading a table may choose away from the default, read from rules-data/: (game, option, value).
+READINGS = [(g, o, v) for g in GAMES.values() for o in house.game_options(g) for v in o.values if v != o.default]
+
+
+def _reading_id(reading: tuple[object, house.Option, str]) -> str:
+    return f"{reading[1].id}:{reading[2]}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_option_names_each_choice_in_a_short_label(game_id: str) -> None:
+    """The banner, the score keeper and the practice game name the choice ("K-A-2: never a group"),
+    never the topic alone: one short label per value, each its own, none the option's title."""
+    for option in house.game_options(GAMES[game_id]):
+        assert len(option.short) == len(option.values), f"{option.id}: a short label for every value"
+        assert len(set(option.short)) == len(option.short), f"{option.id}: two choices named alike"
+        assert option.title not in option.short, option.id
+        assert all(len(s) <= 60 for s in option.short), f"{option.id}: a short label is short"
+    data = house.control_data(GAMES[game_id])
+    assert all(o["short"] and len(o["short"]) == len(o["values"]) for o in data["options"])
+
+
+def test_an_option_without_its_short_labels_is_refused(tmp_path: Path) -> None:
+    from generator.engine.errors import RulesDataError
+
+    text = (ROOT / "rules-data" / "chains.yaml").read_text(encoding="utf-8")
+    broken = text.replace('          played: "Same rank: allowed"\n', "", 1)
+    assert broken != text
+    (tmp_path / "chains.yaml").write_text(broken, encoding="utf-8")
+    from generator.content.loader import load_game
+
+    with pytest.raises(RulesDataError, match=r"chains\.yaml:\d+:\d+: .*short.*missing 'played'"):
+        load_game(tmp_path / "chains.yaml")
+
+
+@pytest.mark.parametrize("reading", [r for r in READINGS if r[1].scope != "site"], ids=_reading_id)
+def test_every_reading_a_table_plays_rewords_a_rule(reading: tuple[object, house.Option, str]) -> None:
+    """Each reading of each option that changes how the table plays gives some rule its own
+    wording, marked for the table (a new option or reading without `wording:` fails here)."""
+    game, option, value = reading
+    assert isinstance(game, type(GAMES["chips"]))
+    family = house.apply(game, {})
+    ours = house.apply(game, {option.id: value})
+
+    def items(data: dict[str, object]) -> dict[str, dict[str, object]]:
+        found = [i for s in data["rules"] for i in s["items"]]  # type: ignore[attr-defined]
+        found += [*data["scoring"].get("items", []), *data["tie_breakers"]]  # type: ignore[attr-defined]
+        return {str(i["id"]): i for i in found}
+
+    before, after = items(family), items(ours)
+    worded = [i for i, item in after.items() if item.get("house_worded") == option.id]
+    assert worded, f"{game.id} {option.id}:{value} rewords no rule"
+    for item_id in worded:
+        assert after[item_id]["text"] != before[item_id]["text"], item_id
+
+
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=_reading_id)
+def test_every_example_a_reading_changes_has_its_own_explanation(reading: tuple[object, house.Option, str]) -> None:
+    """A worked example whose answer a reading changes carries the explanation written for that
+    reading (`house_explain`), shown first with the table's answer, and the family's after it."""
+    from generator.content.examples import house_answers
+
+    game, option, value = reading
+    assert isinstance(game, type(GAMES["chips"]))
+    examples = {e["id"]: e for e in game.data["examples"]}
+    for example_id in house_answers(game, {option.id: value}):
+        written = (examples[example_id].get("house_explain") or {}).get(option.id) or {}
+        assert value in written, f"{example_id} has no explanation for {option.id}:{value}"
+        data = house.apply(game, {option.id: value})
+        shown = next(e for e in data["examples"] if e["id"] == example_id)
+        assert shown["house"]["explain"] == [written[value]]
+        assert shown["house"]["because"] == option.short_label(value)
+
+
+def test_a_ruling_for_the_sites_tools_is_offered_apart_and_is_no_rule_of_a_family_edition() -> None:
+    """chips-ruling-layoff-order tells the scorers and the practice game an order; at the table
+    the quickest player wins the place. Its option is offered "For this site's scorers", apart
+    from the table's rules, and a family edition does not list it among them."""
+    from generator.site.macros import Site
+
+    chips = GAMES["chips"]
+    site_only = [o for o in house.game_options(chips) if o.scope == "site"]
+    assert [o.id for o in site_only] == ["lay-off-order"]
+    page = str(Site(list(GAMES.values())).house_options("chips", "/"))
+    table_part, _, site_part = page.partition('<legend class="rb-house__site-title">For this site' "'" 's scorers</legend>')
+    assert 'data-house-option="lay-off-order"' in site_part and 'data-house-option="lay-off-order"' not in table_part
+    assert 'data-house-option="throw-back"' in table_part
+    edition = house.apply(chips, {"lay-off-order": "as-laid", "throw-back": "not-allowed"})
+    assert [h["option"] for h in edition["house_rules"]] == ["throw-back"]
+    assert [h["option"] for h in edition["house_site"]] == ["lay-off-order"]
+    hero = str(Site(list(GAMES.values()), houses={"chips": {"lay-off-order": "as-laid", "throw-back": "not-allowed"}})
+               .part("hero", "chips", "/"))
+    listed = hero.split("except:", 1)[1]
+    assert "Laying off" not in listed.split("</ul>")[0]
+    assert "For this site's scorers: Laying off: in the order you laid off." in hero
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_page_names_whose_rules_it_follows(game_id: str) -> None:
+    """Chains follows an article, 3 Chip Stack a write-up by Jim Kuglics and Jamie Licari: their
+    pages name that source where they said "the family's" (the game file's `source:`)."""
+    from generator.site.macros import Site
+
+    whose = str(GAMES[game_id].data.get("source") or "the family's")
+    site = Site(list(GAMES.values()))
+    page = str(site.house_options(game_id, "/")) + str(site.part("hero", game_id, "/"))
+    assert str(escape(f"This page follows {whose} rules.")) in page
+    assert str(escape(f"Back to {whose} rules")) in page
+    if game_id != "chips":
+        assert "family" not in page, f"{game_id}: the family named on a page that is not theirs"

@@ -210,9 +210,12 @@ def test_a_family_editions_pdf_shows_the_engines_answer_and_the_default_pdf_the_
     for row in rows(family):
         assert row in shown, f"the default {game_id} PDF: {row} is not in {shown}"
 
+    # Issue 37: the table's answer first, then the family's, titled by whose rules they are.
     shown = _example_text(_pdf_text(edition), example["title"], explain)
-    family_part, _, table_part = shown.partition("Atyourtable(")
+    _, _, rest = shown.partition("Atyourtable(")
+    table_part, _, family_part = rest.partition(squash(f"By {game.data.get('source') or 'the family' + chr(39) + 's'} rules"))
     assert table_part, f"the {game_id} edition under {option_id}={value} shows no answer at the table: {shown}"
+    assert family_part, f"the {game_id} edition under {option_id}={value} shows the family's answer unlabelled: {shown}"
     for row in rows(family):
         assert row in family_part, f"the family's answer left the {game_id} edition: {row} not in {family_part}"
     for row in rows(at_table):

@@ -19,7 +19,7 @@ import pytest
 from generator.content.loader import load_games
 from generator.engine.errors import RulebookError
 from generator.print import booklets as gpdf
-from generator.render import game_refs, rule_numbers
+from generator.render import rule_numbers
 from tests.support.pdf_build import (
     EPOCH,
     MM,
@@ -78,7 +78,13 @@ def _body(doc: Any) -> str:
 
 
 def _refs(game_id: str) -> Any:
-    return game_refs([g.data for g in LOADED.values()], game_id)
+    # As the PDFs link (a ruling for the site's tools only is named, on the game's web page).
+    return gpdf.paper_refs([g.data for g in LOADED.values()], game_id)
+
+
+def _on_paper(rulings: list[Any]) -> list[Any]:
+    """The rulings a PDF prints: all but those for the site's tools only (scope: site, issue 37)."""
+    return [r for r in rulings if r.get("scope") != "site"]
 
 
 # --------------------------------------------------------------------------- files
@@ -123,8 +129,8 @@ def test_a_game_made_alone_is_the_builds_byte_for_byte(pdf_dir: Path, tmp_path: 
 
 def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Issue 25: `rulebook pdf chips --house FILE` prints the game as the table plays it, and the cover of the
-    # card box and of the complete rulebook lists each house rule in force: the ruling's (or variant's) title
-    # and the reading chosen.
+    # card box and of the complete rulebook lists each house rule in force: the choice in its short label
+    # ("K-A-2: never a group", issue 37).
     from pypdf import PdfReader
 
     from generator.content import house
@@ -145,7 +151,12 @@ def test_a_family_editions_covers_list_its_house_rules_in_words(tmp_path: Path, 
         cover = squash(PdfReader(tmp_path / "x.pdf").pages[0].extract_text())
         assert squash("Your table's rules") in cover, f"the {what}'s cover names no house rules"
         for option, value in in_force:
-            words = squash(f"{option.title}: {plain(option.label(value), _refs('chips'))}")
+            # Each choice in its short label (issue 37), as the site's banner names it.
+            words = squash(option.short_label(value))
+            if option.scope == "site":
+                # Issue 37: an option for the site's tools only is no rule of the table: not on paper.
+                assert words not in cover and squash(option.title) not in cover, f"the {what}'s cover lists {option.id}"
+                continue
             assert words in cover, f"the {what}'s cover leaves out {option.id}={value} ({words})"
 
     # A house file that keeps the family's rules prints the default edition, byte for byte.
@@ -300,7 +311,7 @@ def test_every_rule_by_its_number_and_text(booklets: dict[str, Any], game_id: st
 def test_every_ruling_as_its_question_and_its_answer(booklets: dict[str, Any], game_id: str) -> None:
     text = squash(_body(booklets[game_id]))
     refs = _refs(game_id)
-    for ruling in LOADED[game_id].data["rulings"]:
+    for ruling in _on_paper(LOADED[game_id].data["rulings"]):
         title = squash(ruling["title"])
         title += "" if title[-1] in "?!." else "."
         q, a = plain(ruling["question"], refs), plain(ruling["ruling"], refs)
@@ -436,7 +447,7 @@ def _cardbox_units(game_id: str) -> list[Any]:
     units += [plain(scoring["intro"], refs)] if scoring.get("intro") else []
     units += [f"S{i}" + plain(item["text"], refs) for i, item in enumerate(scoring.get("items", []), start=1)]
     units += [f"{i}" + plain(tie["text"], refs) for i, tie in enumerate(game["tie_breakers"], start=1)]
-    for ruling in game["rulings"]:
+    for ruling in _on_paper(game["rulings"]):
         title = squash(ruling["title"]) + ("" if ruling["title"][-1] in "?!." else ".")
         units.append(f"{title}Q:{plain(ruling['question'], refs)}A:{plain(ruling['ruling'], refs)}")
     kept = _kept(game_id)
@@ -810,3 +821,18 @@ def test_booklet_is_a_tagged_pdf_for_screen_readers(pdf_dir: Path, game_id: str)
         root = PdfReader(pdf_dir / name).trailer["/Root"]
         assert bool(root["/MarkInfo"].get_object()["/Marked"]), name
         assert "/StructTreeRoot" in root, name
+
+
+def test_a_ruling_for_the_sites_tools_stays_off_paper(pdf_dir: Path) -> None:
+    """Issue 37: "Who is first, on a screen" settles what the site's scorers and practice game do, not
+    the table, and filled half a card: the card box and the complete rulebook leave out every ruling
+    marked scope: site (pdf/booklet.html and pdf/rulebook.html choose it), and a rule that cites one
+    names it, on the game's web page, without a link into a book that does not hold it."""
+    site_only = [(gid, r) for gid in GAMES for r in LOADED[gid].data["rulings"] if r.get("scope") == "site"]
+    assert site_only, "no ruling is marked scope: site (chips-ruling-layoff-order was)"
+    for gid, ruling in site_only:
+        for suffix in ("", "-rulebook"):
+            text = squash(" ".join(page_texts(pdf_dir / f"{gid}{suffix}.pdf")))
+            assert squash(ruling["question"])[:40] not in text, f"{gid}{suffix}.pdf prints {ruling['id']}"
+            assert squash(ruling["ruling"])[:40] not in text, f"{gid}{suffix}.pdf prints {ruling['id']}"
+            assert squash(f"“{ruling['title']}”, on the game's web page") in text, f"{gid}{suffix}.pdf"

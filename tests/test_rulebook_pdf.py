@@ -18,7 +18,7 @@ import pytest
 
 from generator.content.loader import load_games
 from generator.print import booklets as gpdf
-from generator.render import game_refs, rule_numbers
+from generator.render import rule_numbers
 from tests.support.pdf_build import (
     EPOCH,
     MM,
@@ -70,7 +70,13 @@ def _text(doc: Any) -> str:
 
 
 def _refs(game_id: str) -> Any:
-    return game_refs([g.data for g in LOADED.values()], game_id)
+    # As the PDFs link (a ruling for the site's tools only is named, on the game's web page).
+    return gpdf.paper_refs([g.data for g in LOADED.values()], game_id)
+
+
+def _on_paper(rulings: list[Any]) -> list[Any]:
+    """The rulings a PDF prints: all but those for the site's tools only (scope: site, issue 37)."""
+    return [r for r in rulings if r.get("scope") != "site"]
 
 
 # --------------------------------------------------------------------------- pages
@@ -195,7 +201,7 @@ def _units(game_id: str) -> list[Any]:
         else:
             end = plain(step.note or step.action, refs)
         units.append((plain(step.action, refs), end))
-    for ruling in game["rulings"]:
+    for ruling in _on_paper(game["rulings"]):
         bears = ",".join(squash(refs[r].label) for r in ruling["rules"])
         bears += (";" + ",".join(squash(refs[e].label) for e in ruling["examples"])) if ruling.get("examples") else ""
         units.append((squash(ruling["title"]) + "Thequestion:" + plain(ruling["question"], refs),
@@ -337,7 +343,7 @@ def test_every_rule_step_tie_and_scoring_rule(books: dict[str, Any], game_id: st
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_ruling_with_its_question_readings_ruling_and_reason(books: dict[str, Any], game_id: str) -> None:
     refs, text = _refs(game_id), _text(books[game_id])
-    for ruling in LOADED[game_id].data["rulings"]:
+    for ruling in _on_paper(LOADED[game_id].data["rulings"]):
         assert squash(ruling["title"]) in text, ruling["id"]
         assert "Thequestion:" + plain(ruling["question"], refs) in text, ruling["id"]
         for n, reading in enumerate(ruling["readings"], start=1):

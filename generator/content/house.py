@@ -42,7 +42,11 @@ class HouseError(RulebookError):
 
 @dataclass(frozen=True)
 class Option:
-    """One choice a table can make. ``labels`` are the readings in words, one per value."""
+    """One choice a table can make. ``labels`` are the readings in words, one per value; ``short``
+    the same choices named in a few words, topic and choice ("K-A-2: never a group"), as the banner,
+    the score keeper and the practice game show them (the option's ``short:`` in the game file).
+    ``scope`` is "site" for a ruling that settles only what this site's scorers and practice game do
+    (chips-ruling-layoff-order): offered apart, "For this site's scorers", never as a table's rule."""
 
     id: str
     kind: str  # "ruling" or "variant"
@@ -51,13 +55,20 @@ class Option:
     values: tuple[str, ...]
     labels: tuple[str, ...]
     default: str
+    short: tuple[str, ...] = ()
+    scope: str = "table"
 
     def label(self, value: str) -> str:
         return self.labels[self.values.index(value)]
 
+    def short_label(self, value: str) -> str:
+        """The choice in a few words ("K-A-2: never a group"); the reading itself if none is written."""
+        i = self.values.index(value)
+        return self.short[i] if i < len(self.short) else self.labels[i]
+
     def as_record(self) -> dict[str, Any]:
         return {"id": self.id, self.kind: self.source, "title": self.title, "values": list(self.values),
-                "labels": list(self.labels), "default": self.default}
+                "labels": list(self.labels), "short": list(self.short), "scope": self.scope, "default": self.default}
 
 
 def game_options(game: Game) -> list[Option]:
@@ -68,14 +79,26 @@ def game_options(game: Game) -> list[Option]:
         if opt:
             values = tuple(opt["values"])
             out.append(Option(opt["id"], "ruling", ruling["id"], ruling["title"], values,
-                              tuple(ruling["readings"]), values[ruling["chosen"] - 1]))
+                              tuple(ruling["readings"]), values[ruling["chosen"] - 1],
+                              _short(opt, values), ruling.get("scope", "table")))
     for variant in (game.data.get("variants") or {}).get("items", []):
         opt = variant.get("option")
         if opt:
             values = tuple(opt["values"])
             out.append(Option(opt["id"], "variant", variant["id"], variant["title"], values,
-                              ("Not played", "Played"), values[0]))
+                              ("Not played", "Played"), values[0], _short(opt, values)))
     return out
+
+
+def _short(option: Mapping[str, Any], values: Sequence[str]) -> tuple[str, ...]:
+    short = option.get("short") or {}
+    return tuple(str(short[v]) for v in values) if all(v in short for v in values) else ()
+
+
+def source_of(data: Mapping[str, Any]) -> str:
+    """Whose rules a game file gives, possessive, as the pages say it: "the family's" (Chips, the
+    Daltons), "the article's" (Chains), "Kuglics and Licari's" (3 Chip Stack); the game's ``source:``."""
+    return str(data.get("source") or "the family's")
 
 
 def defaults(game: Game) -> House:
@@ -262,8 +285,12 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
 
     data: dict[str, Any] = copy.deepcopy(dict(game.data))
     picked = changed(game, resolve(game, house))
-    data["house_rules"] = [{"option": o.id, "title": o.title, "value": v, "label": o.label(v),
-                            "kind": o.kind, "source": o.source} for o, v in picked]
+    # A site-scoped option (chips-ruling-layoff-order) is no rule of the table: the edition does not
+    # list it among the table's rules (partials/hero.html says it apart, for the site's scorers).
+    data["house_rules"] = [{"option": o.id, "title": o.title, "value": v, "label": o.label(v), "short": o.short_label(v),
+                            "kind": o.kind, "source": o.source} for o, v in picked if o.scope != "site"]
+    data["house_site"] = [{"option": o.id, "title": o.title, "value": v, "label": o.label(v), "short": o.short_label(v),
+                           "kind": o.kind, "source": o.source} for o, v in picked if o.scope == "site"]
     if not picked:
         return data
     items = {i["id"]: i for s in data["rules"] for i in s["items"]}
@@ -273,6 +300,10 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
     for option, value in picked:
         owner = rulings[option.source] if option.kind == "ruling" else items[option.source]
         for item_id, text in ((owner.get("option") or {}).get("wording") or {}).get(value, {}).items():
+            # The first option, in the game's order, that words an item keeps it, as on the page
+            # (docs/assets/js/house/page.js): a royal with no extra play leaves nothing to draw after.
+            if items[item_id].get("house_worded"):
+                continue
             items[item_id]["text"] = text
             items[item_id]["house_worded"] = option.id
         owner["house"] = {"option": option.id, "value": value, "label": option.label(value),
@@ -284,8 +315,9 @@ def apply(game: Game, house: Mapping[str, str]) -> dict[str, Any]:
 def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str]) -> None:
     """Mark each worked example whose answer the table's options change with ``house``: the answer
     the engine gives under them (content/examples.py ``house_answers``), in the words the game
-    page's re-render uses (docs/assets/js/house/examples.js): "At your table (<the options that
-    change it>)", a variant's title followed by ", played". The claim stays the family's."""
+    page's re-render uses (docs/assets/js/house/examples.js): "At your table (<the choices that
+    change it, in their short labels>)", and the explanations written for those readings (the
+    example's ``house_explain``). The claim stays the family's."""
     from .examples import house_answers
 
     options = {o.id: o for o in game_options(game)}
@@ -294,10 +326,14 @@ def _answer_examples(game: Game, data: dict[str, Any], house: Mapping[str, str])
         found = answers.get(example["id"])
         if found is None:
             continue
-        because = "; ".join(f"{options[i].title}, played" if options[i].kind == "variant" else options[i].title
-                            for i in found.options if i in options)
+        # The choices that change it, as the banner names them (issue 37): "K-A-2: never a group".
+        because = "; ".join(options[i].short_label(house[i]) for i in found.options if i in options and i in house)
+        # The explanation written for the table's reading (the example's house_explain), one per
+        # option that changes it; none when no reading of these options has one.
+        written = example.get("house_explain") or {}
+        explain = [written[i][house[i]] for i in found.options if i in house and house[i] in (written.get(i) or {})]
         example["house"] = {"because": because, "options": list(found.options), "facts": [list(f) for f in found.facts],
-                            "refused": found.refused, "claim": found.claim(example["claim"])}
+                            "refused": found.refused, "claim": found.claim(example["claim"]), "explain": explain}
 
 
 def wordings_of(data: Mapping[str, Any]) -> dict[str, list[tuple[str, str]]]:
@@ -318,10 +354,12 @@ def control_data(game: Game) -> dict[str, Any]:
     docs/assets/js/house/): the game's id and each option, rulings first, with its ``id``,
     ``kind`` ("ruling" or "variant"), ``source`` (the ruling's or variant's id, the page anchor),
     ``title``, ``values``, ``labels`` (the readings in words, one per value, as written in the game
-    file) and ``default``. The ids and values are those of ``rulebook options`` and ``?house=``."""
-    return {"game": game.id, "options": [
+    file), ``short`` (each choice in a few words, "K-A-2: never a group"), ``scope`` ("table", or
+    "site" for an option that only tells the site's tools an order) and ``default``; and ``whose``,
+    the game's ``source:`` ("the article's rules"). The ids and values are those of ``rulebook options`` and ``?house=``."""
+    return {"game": game.id, "whose": source_of(game.data), "options": [
         {"id": o.id, "kind": o.kind, "source": o.source, "title": o.title, "values": list(o.values),
-         "labels": list(o.labels), "default": o.default}
+         "labels": list(o.labels), "short": list(o.short), "scope": o.scope, "default": o.default}
         for o in game_options(game)
     ]}
 

@@ -733,6 +733,16 @@ def _check_semantics(
             raise fail(opt_path + ("values",), f"expected one value per reading ({readings}), got {len(values)}")
         if readings is None and len(values) != 2:
             raise fail(opt_path + ("values",), "expected two values for a variant: not played, then played")
+        # Every value has its short label, and no label names a value the option lacks (issue 37).
+        short = option["short"]
+        for value in short:
+            if value not in values:
+                raise fail(opt_path + ("short", value), f"expected one of the option's values "
+                                                     f"({_quote_list(values)}), got {_quote(value)}")
+        for value in values:
+            if value not in short:
+                raise fail(opt_path + ("short",), f"expected a short label for every value, "
+                                                  f"missing {_quote(value)}")
         for value, texts in (option.get("wording") or {}).items():
             if value not in values:
                 raise fail(opt_path + ("wording", value), f"expected one of the option's values "
@@ -741,6 +751,20 @@ def _check_semantics(
                 if item_id not in items:
                     raise fail(opt_path + ("wording", value, item_id),
                                f"expected the id of an item in this file, got {_quote(item_id)}{_hint(item_id, items)}")
+
+    # An example's explanations under house readings name options and values of this file.
+    known_values = {o["id"]: o["values"] for _, owner, _ in owners if (o := owner.get("option"))}
+    for i, ex in enumerate(data["examples"]):
+        for option_id, texts in (ex.get("house_explain") or {}).items():
+            if option_id not in known_values:
+                raise fail(("examples", i, "house_explain", option_id),
+                           f"expected the id of a house option in this file, got {_quote(option_id)}"
+                           f"{_hint(option_id, known_values)}")
+            for value in texts:
+                if value not in known_values[option_id]:
+                    raise fail(("examples", i, "house_explain", option_id, value),
+                               f"expected one of the option's values ({_quote_list(known_values[option_id])}), "
+                               f"got {_quote(value)}")
 
     # Text tokens: [[8H]] must be a card, [[#id]] an existing id.
     for at, text in _texts(data, ()):

@@ -478,6 +478,23 @@ def book_order(n_pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
+def paper_refs(datas: Sequence[Mapping[str, Any]], game_id: str) -> dict[str, Any]:
+    """Where each ``[[#id]]`` of ``game_id``'s PDFs points: inside the document, or other games'
+    rulebooks. A ruling for the site's tools only (``scope: site``, chips-ruling-layoff-order, issue
+    37) is on the web page and in no PDF (pdf/booklet.html and pdf/rulebook.html leave it out): a
+    rule citing it names it, ", on the game's web page", without a link."""
+    from ..render import Ref, game_refs
+
+    refs = game_refs(datas, game_id, page_url=lambda gid: f"{gid}-rulebook.pdf")
+    for data in datas:
+        if data["id"] != game_id:
+            continue
+        for ruling in data.get("rulings") or []:
+            if ruling.get("scope") == "site":
+                refs[ruling["id"]] = Ref(href="", label=f"{refs[ruling['id']].label}, on the game's web page")
+    return refs
+
+
 def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edition, *, elsewhere: str | None,
                    **context: Any) -> str:
     """``template`` rendered with links that resolve: a ``[[#id]]`` whose target the document holds
@@ -486,13 +503,13 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
     no link is dangling. Other games' ids point to their own rulebook."""
     from ..content.house import edition as house_edition
     from ..content.house import edition_data
-    from ..render import Ref, game_refs, render_partial
+    from ..render import Ref, render_partial
 
     datas = [g.data for g in games]
     # A family edition (issue 25, ``rulebook pdf --house FILE``): the game as the table plays it, its covers
     # listing the house rules; the default edition is the game file's own data, unchanged.
     data = edition_data(game, house_edition(games))
-    refs = game_refs(datas, game.id, page_url=lambda gid: f"{gid}-rulebook.pdf")
+    refs = paper_refs(datas, game.id)
     html = str(render_partial(template, game=data, refs=refs, level=3, root="", edition=edition, **context))
     held = set(re.findall(r'\sid="([^"]+)"', html))
     own = {ref_id for ref_id, ref in refs.items() if ref.href.startswith("#")}

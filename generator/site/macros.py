@@ -132,7 +132,7 @@ class Site:
         book = {o.id: value for o, value in changed(source, self.houses.get(game_id) or {})}
         refs = self.refs(game_id, root)
         options = control_data(source)["options"]  # the readings as written: drawn with card faces
-        control = {"game": game_id, "options": [
+        control = {"game": game_id, "whose": control_data(source)["whose"], "options": [
             {**o, "labels": [plain_text(label, refs) for label in o["labels"]]} for o in options]}
         return block(render_partial("partials/house_options.html", game=game, refs=refs, options=options,
                                     control=control, book=book))

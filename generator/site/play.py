@@ -134,8 +134,9 @@ def house_control(game: Any, refs: Mapping[str, Any]) -> dict[str, Any]:
     from ..content.house import control_data
     from ..render import plain_text
 
-    options = control_data(game)["options"]
-    return {"game": game.id, "options": [
+    data = control_data(game)
+    options = data["options"]
+    return {"game": game.id, "whose": data["whose"], "options": [
         {**o, "labels": [plain_text(label, refs) for label in o["labels"]]} for o in options]}
 
 

@@ -85,7 +85,7 @@ def house_config(games: Sequence[Any], refs: Mapping[str, Any],
         options = [{**o, "labels": [plain_text(label, refs) for label in o["labels"]]}
                    for o in control_data(game)["options"]]
         book = {o.id: value for o, value in changed(game, (houses or {}).get(game.id) or {})}
-        out[game.id] = {"options": options, "book": book}
+        out[game.id] = {"options": options, "book": book, "whose": control_data(game)["whose"]}
     return out
 
 

@@ -26,8 +26,8 @@
 //        mount: instant navigation keeps the document, and its listeners, from page to page.
 //
 //   followedWords("chips", house) / houseReadings("chips", house)
-//     -> the page's own words for what `house` sets ("By your table's rules: King, Ace and a wild 2:
-//        King, Ace and 2 never make a group, ..."), from the control's data (or a family edition's
+//     -> the page's own words for what `house` sets ("By your table's rules: K-A-2: never a
+//        group.", each choice in its short label), from the control's data (or a family edition's
 //        book); "" / [] on a page that has neither. A scorer or a drill adds the sentence to an
 //        answer the table's rules changed (never an option's id).
 //
@@ -136,8 +136,11 @@ export function houseReadings(gameId, house) {
     const at = option && Array.isArray(option.values) ? option.values.indexOf(value) : -1;
     if (at < 0 || typeof option.title !== "string" || !Array.isArray(option.labels) || typeof option.labels[at] !== "string") continue;
     const reading = option.labels[at];
-    const words = option.kind === "variant" ? `${option.title} (${reading.toLowerCase()})` : `${option.title}: ${reading}`;
-    out.push({ id, kind: option.kind, title: option.title, reading, words });
+    // The choice in the game file's short label ("K-A-2: never a group", issue 37); without one
+    // (data from an older build), the title and the reading.
+    const short = Array.isArray(option.short) && typeof option.short[at] === "string" ? option.short[at] : null;
+    const words = short || (option.kind === "variant" ? `${option.title} (${reading.toLowerCase()})` : `${option.title}: ${reading}`);
+    out.push({ id, kind: option.kind, title: option.title, reading, words, scope: option.scope === "site" ? "site" : "table" });
   }
   return out;
 }
@@ -147,4 +150,19 @@ export function houseReadings(gameId, house) {
 export function followedWords(gameId, house) {
   const said = houseReadings(gameId, house).map((r) => r.words.replace(/[.\s]+$/, ""));
   return said.length ? `By your table's rules: ${said.join("; ")}.` : "";
+}
+
+/** Whose rules the game's page gives, as it says them: "the family's", "the article's", "Kuglics and
+ * Licari's" (the game file's source:, carried in data-house-data as `whose`, issue 37). */
+export function whoseRules(gameId) {
+  const nodes = typeof document === "undefined" ? [] : document.querySelectorAll("[data-house-data]");
+  for (const node of nodes) {
+    try {
+      const found = JSON.parse(node.dataset.houseData || "null");
+      if (isObject(found) && found.game === String(gameId) && typeof found.whose === "string" && found.whose) return found.whose;
+    } catch {
+      // not this one
+    }
+  }
+  return "the family's";
 }

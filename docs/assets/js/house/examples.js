@@ -94,8 +94,16 @@ function parse(text) {
   }
 }
 
+/** The family's result title, "Result", relabelled while the table's answer shows above it. */
+const familyTitle = (article) => article.querySelector(".rb-example__result > .rb-example__result-title:not([data-house-answer])");
+
 function clear(article) {
   for (const node of article.querySelectorAll("[data-house-answer]")) node.remove();
+  const title = familyTitle(article);
+  if (title && title.hasAttribute("data-house-title-hidden")) {
+    title.hidden = false;
+    title.removeAttribute("data-house-title-hidden");
+  }
   delete article.dataset.houseClaim;
   delete article.dataset.houseBecause;
 }
@@ -130,9 +138,23 @@ function run(fn, input, house) {
 
 const differs = (result, claim) => Object.keys(claim).some((k) => canonical(result[k]) !== canonical(claim[k]));
 
-/** `claim`'s fields, then those the table's answer has and the family's has not (3 Chip Stack's
- * odd chip: how many, and to whom). */
-function show(article, claim, result, baseline, because) {
+/** The explanations written for the readings that change the example (partials/examples.html:
+ * <template data-house-explain="<option>:<value>">, from the example's house_explain), cloned. */
+function explanations(article, keys) {
+  const out = [];
+  for (const key of keys) {
+    const t = [...article.querySelectorAll("template[data-house-explain]")].find((x) => x.dataset.houseExplain === key);
+    const p = t && t.content.firstElementChild;
+    if (p) out.push(p.cloneNode(true));
+  }
+  return out;
+}
+
+/** The table's answer first (issue 37): `claim`'s fields, then those the table's answer has and the
+ * family's has not (3 Chip Stack's odd chip: how many, and to whom), with the explanation written
+ * for the table's reading; then the family's answer, its title relabelled "By <whose> rules", and
+ * the family's explanation below it, as the page has them. */
+function show(article, claim, result, baseline, because, keys, whose) {
   const box = el("div", { class: "rb-example__house", "data-house-answer": "" });
   box.append(el("p", { class: "rb-example__result-title" }, `At your table (${because})`));
   if (result.error) {
@@ -153,9 +175,19 @@ function show(article, claim, result, baseline, because) {
     article.dataset.houseBecause = because;
     article.dataset.houseClaim = JSON.stringify(told);
   }
+  box.append(...explanations(article, keys));
   const answer = article.querySelector(".rb-example__result");
-  if (answer) answer.append(box);
-  else article.append(box);
+  if (answer) {
+    answer.prepend(box);
+    const title = familyTitle(article);
+    if (title) {
+      title.hidden = true;
+      title.setAttribute("data-house-title-hidden", "");
+      title.after(el("p", { class: "rb-example__result-title rb-example__family-title", "data-house-answer": "" }, `By ${whose} rules`));
+    }
+  } else {
+    article.append(box);
+  }
   // Said before the answer too: a page that asks its examples as questions (play/drills/examples.js)
   // hides the result until the question is answered.
   const mark = el("p", { class: "rb-example__house-mark", "data-house-answer": "" });
@@ -163,6 +195,13 @@ function show(article, claim, result, baseline, because) {
   const heading = article.querySelector("h1, h2, h3, h4, h5, h6");
   if (heading) heading.after(mark);
   else article.prepend(mark);
+}
+
+/** A choice in the game file's short label ("K-A-2: never a group", issue 37), or as before. */
+function choiceWords(option, value) {
+  const at = option.values.indexOf(value);
+  if (Array.isArray(option.short) && typeof option.short[at] === "string") return option.short[at];
+  return option.kind === "variant" ? `${option.title}, played` : option.title;
 }
 
 /** A fold of examples (partials/examples.html, "Show the 15 worked examples") says, while closed,
@@ -184,7 +223,7 @@ let generation = 0;
 /** Show, under each example of `gameId` on the page, its answer under `house` where that differs
  * from the family's; with the family's rules (an empty house), take every such answer away.
  * Resolves to {supported: boolean, changed: [example ids]}. */
-export async function showHouseAnswers(root, gameId, options, house) {
+export async function showHouseAnswers(root, gameId, options, house, { whose = "the family's" } = {}) {
   const mine = ++generation;
   const articles = [...root.querySelectorAll(".rb-examples article[data-example][data-record]")]
     .filter((a) => a.dataset.example.startsWith(`${gameId}/`));
@@ -214,11 +253,9 @@ export async function showHouseAnswers(root, gameId, options, house) {
       const one = run(fn, input, { [id]: ours[id] });
       return one.error || differs(one, claim);
     });
-    const titles = (alone.length ? alone : Object.keys(ours))
-      .map((id) => options.find((o) => o.id === id))
-      .filter(Boolean)
-      .map((o) => (o.kind === "variant" ? `${o.title}, played` : o.title));
-    show(article, claim, result, run(fn, input, {}), titles.join("; "));
+    const ids = (alone.length ? alone : Object.keys(ours)).filter((id) => options.some((o) => o.id === id));
+    const titles = ids.map((id) => choiceWords(options.find((o) => o.id === id), ours[id]));
+    show(article, claim, result, run(fn, input, {}), titles.join("; "), ids.map((id) => `${id}:${ours[id]}`), whose);
     changed.push(article.id);
   }
   markFolds(root, changed);

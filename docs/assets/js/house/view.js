@@ -39,29 +39,33 @@ function readData(root) {
   if (!isObject(data) || data.game !== root.dataset.houseOptions || !Array.isArray(data.options)) return null;
   const ok = data.options.every((o) => isObject(o) && isText(o.id) && isText(o.title) && isText(o.source)
     && (o.kind === "ruling" || o.kind === "variant") && Array.isArray(o.values) && o.values.every(isText)
-    && Array.isArray(o.labels) && o.labels.length === o.values.length && o.values.includes(o.default));
+    && Array.isArray(o.labels) && o.labels.length === o.values.length && o.values.includes(o.default)
+    && (o.short === undefined || (Array.isArray(o.short) && (!o.short.length || o.short.length === o.values.length))));
   return ok && data.options.length ? data : null;
 }
 
 const valueOf = (option, house) => (Object.hasOwn(house, option.id) ? house[option.id] : option.default);
 const chosenOptions = (ctl, house) => ctl.options.filter((o) => valueOf(o, house) !== o.default);
 
-/** The banner's words for one rule the table sets: a ruling of two readings by its title alone
- * ("King, Ace and a wild 2": the other reading is the only one it can be); one of three or more
- * with the reading chosen, as the score keeper and the drills word it ("The odd chip in a split
- * pot: They go to the dealer"), or two tables with other rules would read alike; a variant
- * "Nine or more players (played)". */
-function shortName(option, house) {
-  const label = option.labels[option.values.indexOf(valueOf(option, house))];
+/** The banner's words for one rule the table sets: the choice, not the topic (issue 37), in the
+ * short label the game file gives each reading ("K-A-2: never a group", "Same rank: allowed"); an
+ * option without one (data from an older build) by its title and reading. */
+export function shortName(option, value) {
+  const at = option.values.indexOf(value);
+  if (Array.isArray(option.short) && typeof option.short[at] === "string") return option.short[at];
+  const label = option.labels[at];
   if (option.kind === "variant") return `${option.title} (${label.toLowerCase()})`;
-  return option.values.length > 2 ? `${option.title}: ${label.replace(/[.\s]+$/, "")}` : option.title;
+  return `${option.title}: ${label.replace(/[.\s]+$/, "")}`;
 }
 
-/** Every rule a house sets, in words: "King, Ace and a wild 2: King, Ace and 2 never make ...". */
+/** Whose rules the page gives: "the family's", "the article's", "Kuglics and Licari's" (the game's source:). */
+const whoseOf = (ctl) => ctl.whose;
+
+/** Every rule a house sets, in words: "K-A-2: never a group" (the reading in full after it). */
 function inWords(ctl, house) {
   const chosen = chosenOptions(ctl, house);
-  if (!chosen.length) return ["The family's rules, as this page gives them."];
-  return chosen.map((o) => `${o.title}: ${o.labels[o.values.indexOf(valueOf(o, house))]}`);
+  if (!chosen.length) return [`${whoseOf(ctl).replace(/^./, (c) => c.toUpperCase())} rules, as this page gives them.`];
+  return chosen.map((o) => `${shortName(o, valueOf(o, house))} (${o.labels[o.values.indexOf(valueOf(o, house))].replace(/[.\s]+$/, "")})${o.scope === "site" ? ", for this site's scorers" : ""}`);
 }
 
 function renderNote(ctl) {
@@ -80,19 +84,27 @@ function set(ctl, house, { save = true, address = true } = {}) {
   }
   ctl.summary.textContent = chosen.length
     ? `${chosen.length} house rule${chosen.length === 1 ? "" : "s"}`
-    : "the family's rules";
+    : `${whoseOf(ctl)} rules`;
   if (ctl.banner) {
     ctl.banner.hidden = !chosen.length;
     ctl.bannerText.textContent = "";
-    if (chosen.length) {
+    // The table's rules, then apart what only tells the site's tools an order (scope "site",
+    // chips-ruling-layoff-order): no rule of the table (issue 37).
+    const table = chosen.filter((o) => o.scope !== "site");
+    const site = chosen.filter((o) => o.scope === "site");
+    if (table.length) {
       ctl.bannerText.append(el("strong", {}, "Played with your table's rules:"),
-        ` ${chosen.map((o) => shortName(o, house)).join("; ")}.`);
+        ` ${table.map((o) => shortName(o, valueOf(o, house))).join("; ")}.`);
+    }
+    if (site.length) {
+      ctl.bannerText.append(table.length ? " " : "", el("strong", {}, "For this site's scorers:"),
+        ` ${site.map((o) => shortName(o, valueOf(o, house))).join("; ")}.`);
     }
   }
   ctl.root.dataset.houseState = chosen.length ? "house" : "family";
   applyHouse(document, ctl.options, house);
   ctl.root.dataset.houseExamples = "pending";
-  showHouseAnswers(document, ctl.game, ctl.options, house).then((r) => {
+  showHouseAnswers(document, ctl.game, ctl.options, house, { whose: ctl.whose }).then((r) => {
     if (!r.stale) ctl.root.dataset.houseExamples = r.supported ? r.changed.join(" ") || "none" : "unsupported";
   });
   if (save) {
@@ -169,6 +181,7 @@ function mount(root) {
   const banner = document.querySelector(`[data-house-banner="${CSS.escape(data.game)}"]`);
   const ctl = {
     root, game: data.game, options: data.options, house: {}, asking: false,
+    whose: isText(data.whose) ? data.whose : "the family's",
     name: gameName ? gameName.textContent.trim() : data.game,
     summary: root.querySelector("[data-house-summary]"),
     banner: banner && banner.querySelector("[data-house-banner-text]") ? banner : null,
@@ -218,7 +231,7 @@ function mount(root) {
   const reset = ctl.banner && ctl.banner.querySelector("[data-house-reset]");
   if (reset) {
     reset.addEventListener("click", () => {
-      ctl.notes.did = `Back to the family's rules of ${ctl.name}.`;
+      ctl.notes.did = `Back to ${whoseOf(ctl)} rules of ${ctl.name}.`;
       ctl.notes.link = "";
       set(ctl, {});
       focusName(ctl);

@@ -106,12 +106,19 @@ export function whyBelow(game, result, above, below, handSizes = []) {
  * house_config: ids, values, defaults and the readings in words), or []. */
 export const optionsOf = (info) => (info && info.house && Array.isArray(info.house.options) ? info.house.options : []);
 
-/** One option's reading in the page's words: "King, Ace and a wild 2: King, Ace and 2 never ...",
- * or for a variant "Same rank allowed (played)". */
+/** One option's choice in the page's words, the game file's short label (issue 37): "K-A-2: never
+ * a group", "Same rank: allowed"; without one (an older page's data) "<title>: <reading>", or for a
+ * variant "Same rank allowed (played)". */
 export function readingWords(option, value) {
-  const label = option.labels[option.values.indexOf(value)] ?? value;
+  const at = option.values.indexOf(value);
+  if (Array.isArray(option.short) && typeof option.short[at] === "string") return option.short[at];
+  const label = option.labels[at] ?? value;
   return option.kind === "variant" ? `${option.title} (${label.toLowerCase()})` : `${option.title}: ${label.replace(/[.\s]+$/, "")}`;
 }
+
+/** Whose rules a game kind follows by default, as its page says: "the family's", "the article's",
+ * "Kuglics and Licari's" (the game file's source:, via generator/site/scorekeeper.py house_config). */
+export const whoseOf = (info) => (info && info.house && typeof info.house.whose === "string" && info.house.whose) || "the family's";
 
 /** The table's rules a game is played by, in words: one phrase per option it sets away from the
  * family's rules, then each one this page does not know, quoted as it came. [] for none. */
@@ -125,7 +132,7 @@ export function houseWords(game, info) {
 
 /** What to say when a game came by link or file with table's rules this page cannot follow, or null. */
 export function houseNotice(game, info, houseUnread = false) {
-  if (houseUnread) return "Its table's rules could not be read, so it came without them: the sheet follows the family's rules.";
+  if (houseUnread) return `Its table's rules could not be read, so it came without them: the sheet follows ${whoseOf(info)} rules.`;
   const unknown = unknownHouse(game, optionsOf(info));
   if (!unknown.length) return null;
   const said = unknown.map(([id, value]) => `“${clip(id)}: ${clip(String(value))}”`).join(", ");

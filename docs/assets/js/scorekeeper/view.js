@@ -6,7 +6,7 @@
 // words around it; the names themselves hold no direction controls (store.js cleanName).
 import { MAX_POINTS, NAME_CHARS, copies, own, rankOf } from "./store.js";
 import { exportCsv, exportFile, shareUrl } from "./share.js";
-import { houseWords, listNames, optionsOf, ordinal, readingWords, seats, sentence, whyBelow } from "./sheet.js";
+import { houseWords, listNames, optionsOf, ordinal, readingWords, seats, sentence, whoseOf, whyBelow } from "./sheet.js";
 
 /** An element; `text` goes in through textContent, other props as attributes or properties;
  * children are elements or strings (text nodes). */
@@ -285,19 +285,39 @@ function renderSetupHouse(sk, kind, info) {
     h("legend", { text: "Your table's rules" }),
     h("p", { className: "sk-hint", id: "sk-house-help",
       text: "Where the family's rules leave a choice. The sheet starts from the rules this device keeps for the game on its page; a change here is for this game only." }));
-  for (const o of options) {
-    const id = `sk-house-${o.id}`;
-    const select = h("select", { id, className: "sk-input sk-house__choice", name: o.id, "aria-describedby": "sk-house-help",
-      onchange: (e) => { chosen[o.id] = e.target.value; sk.render(); document.getElementById(id)?.focus(); } });
-    o.values.forEach((value, k) => {
-      const mark = value === (book[o.id] ?? o.default) ? (book[o.id] ? " (this book's rule)" : " (the family's rule)") : "";
-      select.append(h("option", { value, text: `${o.labels[k]}${mark}`, selected: chosen[o.id] === value }));
+  const whose = whoseOf(info);
+  // One radio group per option (issue 37): each choice by its short label, which wraps on a phone
+  // as a one-line select cannot (its text was cut off at 390 px); the chosen reading in full below.
+  const choice = (o) => {
+    const group = h("fieldset", { className: "sk-fieldset sk-house__option", "data-sk-house-option": o.id, "aria-describedby": "sk-house-help" },
+      h("legend", { className: "sk-field", text: o.title }));
+    const theirs = book[o.id] ?? o.default;
+    o.values.forEach((value) => {
+      const id = `sk-house-${o.id}-${value}`;
+      const mark = value === theirs ? (book[o.id] ? " (this book's rule)" : ` (${o.scope === "site" ? "the site's reading" : `${whose} rule`})`) : "";
+      group.append(h("label", { className: "sk-choice sk-house__choice" },
+        h("input", { type: "radio", name: `sk-house-${o.id}`, id, value, checked: chosen[o.id] === value,
+          onchange: () => { chosen[o.id] = value; sk.render(); document.getElementById(id)?.focus(); } }),
+        h("span", { className: "sk-house__label", text: `${readingWords(o, value)}${mark}` })));
     });
-    set.append(h("div", { className: "sk-row sk-house__option" }, h("label", { for: id, className: "sk-field", text: o.title }), select));
+    const at = Math.max(0, o.values.indexOf(chosen[o.id]));
+    group.append(h("p", { className: "sk-hint sk-house__reading", "data-sk-house-reading": o.id, text: o.labels[at] }));
+    return group;
+  };
+  for (const o of options.filter((x) => x.scope !== "site")) set.append(choice(o));
+  // What only tells this site's tools an order (scope "site", chips-ruling-layoff-order) is no way
+  // a table plays: apart, under its own heading.
+  const site = options.filter((x) => x.scope === "site");
+  if (site.length) {
+    const apart = h("fieldset", { className: "sk-fieldset sk-house__site", "data-sk-house-site": "" },
+      h("legend", { text: "For this site's scorers" }),
+      h("p", { className: "sk-hint", text: "Not a rule of the table: only what this score keeper does where it cannot watch the table." }));
+    for (const o of site) apart.append(choice(o));
+    set.append(apart);
   }
   const away = options.filter((o) => chosen[o.id] !== o.default);
   set.append(h("p", { className: "sk-hint sk-house__summary", "data-sk-house-summary": "", role: "status" },
-    away.length ? `This game: your table's rules (${away.map((o) => readingWords(o, chosen[o.id])).join("; ")}).` : "This game: the family's rules."));
+    away.length ? `This game: your table's rules (${away.map((o) => readingWords(o, chosen[o.id])).join("; ")}).` : `This game: ${whose} rules.`));
   return set;
 }
 
@@ -313,7 +333,7 @@ function renderSheet(sk) {
   if (game.game === "3-chip-stack") wrap.append(h("p", { text: `Each player started with ${game.start} chips; ${result.total} chips in all.` }));
   const rules = houseWords(game, info);
   wrap.append(h("p", { className: "sk-house-line", "data-sk-house-line": rules.length ? "house" : "family",
-    text: rules.length ? `Played with your table's rules: ${rules.join("; ")}.` : "Played with the family's rules." }));
+    text: rules.length ? `Played with your table's rules: ${rules.join("; ")}.` : `Played with ${whoseOf(info)} rules.` }));
 
   // The table of entries: one column a player and nothing else across, so eight players fit a
   // 360 px phone (issue 28). Cards, dealer, extra card and who called chips ride in the row

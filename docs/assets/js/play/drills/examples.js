@@ -16,6 +16,7 @@
 // asked again.
 
 import { el, onEveryPage } from "../../widgets/dom.js";
+import { whoseRules } from "../../house/current.js";
 
 const SELECTOR = ".rb-examples";
 let counter = 0;
@@ -64,25 +65,25 @@ export function tableQuestion(game, record, input, claim, family, houseClaim, be
 
 /** The verdict on `given`, by the table's question `table` when there is one, else by `family`'s:
  * {right, text}. At a table the text names the table's rules and says the family's answer too. */
-export function verdictOf(family, table, given) {
+export function verdictOf(family, table, given, whose = "the family's") {
   if (!table) {
     const right = isRight(family, given);
     return { right, text: right ? `✓ Right: ${family.said}.` : `✗ Not quite: ${family.said}.` };
   }
   const at = `at your table (${table.because})`;
   if (isRight(table, given)) {
-    return { right: true, text: `✓ Right ${at}: ${table.said}. By the family's rules: ${family.said}.` };
+    return { right: true, text: `✓ Right ${at}: ${table.said}. By ${whose} rules: ${family.said}.` };
   }
   if (isRight(family, given)) {
-    return { right: false, text: `✗ That is the family's answer (${family.said}); ${at}: ${table.said}.` };
+    return { right: false, text: `✗ That is ${whose} answer (${family.said}); ${at}: ${table.said}.` };
   }
-  return { right: false, text: `✗ Not quite: ${at}, ${table.said}; by the family's rules, ${family.said}.` };
+  return { right: false, text: `✗ Not quite: ${at}, ${table.said}; by ${whose} rules, ${family.said}.` };
 }
 
 /** The answer as "Show the answer" says it. */
-export function answerOf(family, table) {
+export function answerOf(family, table, whose = "the family's") {
   if (!table) return `The answer: ${family.said}.`;
-  return `The answer at your table (${table.because}): ${table.said}; by the family's rules: ${family.said}.`;
+  return `The answer at your table (${table.because}): ${table.said}; by ${whose} rules: ${family.said}.`;
 }
 
 function parse(text) {
@@ -153,7 +154,7 @@ function enhance(article) {
   reveal(false);
   show.addEventListener("click", () => {
     delete verdict.dataset.right;
-    verdict.textContent = answerOf(q, atTable());
+    verdict.textContent = answerOf(q, atTable(), whoseRules(game));
     reveal(true);
   });
   form.addEventListener("submit", (event) => {
@@ -178,7 +179,7 @@ function enhance(article) {
         return;
       }
     }
-    const { right, text } = verdictOf(q, atTable(), given);
+    const { right, text } = verdictOf(q, atTable(), given, whoseRules(game));
     verdict.dataset.right = String(right);
     verdict.textContent = text;
     reveal(true);

@@ -272,6 +272,18 @@ function mount(root) {
     else prompt.textContent = `${says(state.caller, "have", "has")} laid the groups down: lay off any of your cards that fit them.`;
   }
 
+  /** The order lay-offs are taken in, said in words (issue 37, chips-ruling-layoff-order): this
+   * table lays off one player at a time in turn order from the caller's left (play/chips.js
+   * layOff), each onto the groups as the players before left them. Under the house reading
+   * "as-laid" the order is the one the cards went down in, which here is that same turn order. */
+  function layOffOrder(state) {
+    const asLaid = (state.house || {})["lay-off-order"] === "as-laid";
+    const words = asLaid
+      ? "Lay-offs are taken in the order the cards were laid down (your table's rule for this site's scorers). At this practice table everyone lays off in turn, starting on the caller's left, so that is the order: each player lays off onto the groups as the players before left them."
+      : "Lay-offs are taken in turn order from the caller's left: each player lays off onto the groups as the players before left them.";
+    return el("p", { class: "rb-table__layoff-order", "data-layoff-order": asLaid ? "as-laid" : "turn-order" }, words);
+  }
+
   function drawRound(ctl) {
     const state = ctl.state();
     const round = state.rounds[state.rounds.length - 1];
@@ -280,6 +292,7 @@ function mount(root) {
     summary.dataset.round = String(round.round);
     summary.append(el("h3", { id: "rb-table-chips-summary", class: "rb-table__heading" }, `Round ${round.round} of ${ROUNDS} is over`));
     summary.append(el("p", {}, `${says(caller, "called", "called")} chips and ${caller === HUMAN ? "score" : "scores"} nothing this round. Everyone else laid off what they could onto the caller's groups (numbered below) and counts the cards left over.`));
+    summary.append(layOffOrder(state));
     const hands = el("ul", { class: "rb-table__hands", "aria-label": `Every hand of round ${round.round}` });
     const order = Array.from({ length: state.players }, (_, k) => (caller + k) % state.players);
     const extra = roundExtraSeat(state, round);
@@ -395,7 +408,7 @@ function mount(root) {
     tableBox.hidden = roundShown || state.phase !== "layOff" || !state.table;
     if (!tableBox.hidden) {
       tableBox.replaceChildren(el("p", {}, `On the table: ${whose(state.caller, false)} groups, with what has been laid off so far.`),
-        groupList(state.table, `${whose(state.caller)} groups`));
+        groupList(state.table, `${whose(state.caller)} groups`), layOffOrder(state));
       const q = ruleQuote("chips-lay-off");
       if (q) tableBox.append(q);
     }

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.errors import RulebookError, RulesDataError
+from ..engine.errors import RulebookError, RulesDataError, raise_all
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -109,28 +109,41 @@ def unchecked_examples(game: Game) -> list[str]:
             for i, ex in enumerate(game.data["examples"]) if "text_only" in ex]
 
 
+def unchecked_records(game: Game) -> list[dict[str, str]]:
+    """``unchecked_examples`` as records, for ``--json``: ``{"location", "game", "example", "why"}``."""
+    return [{"location": game.location(("examples", i)), "game": game.id, "example": str(ex["id"]),
+             "why": " ".join(str(ex["text_only"]).split())}
+            for i, ex in enumerate(game.data["examples"]) if "text_only" in ex]
+
+
 def check_examples(game: Game) -> list[ExampleResult]:
     """Run every example of ``game`` checked by the engine and compare each claimed key with the
     engine's answer; a text-only example (``text_only``) is left out (``unchecked_examples``)."""
     results = []
+    problems: list[RulesDataError] = []  # every wrong claim of the file, raised at once (issue 38)
     for index, example in enumerate(game.data["examples"]):
         if "text_only" in example:
             continue
-        result = run_example(game, index)
+        try:
+            result = run_example(game, index)
+        except RulesDataError as exc:
+            problems.append(exc)
+            continue
         for key, claimed in example["claim"].items():
             if key not in result.answer:
-                raise RulesDataError(
+                problems.append(RulesDataError(
                     game.location(("examples", index, "claim", key)),
                     f"example `{result.id}`: claims `{key}`, but the {result.record!r} record answers "
                     f"only {', '.join(sorted(result.answer))}",
-                )
-            if not _same(result.answer[key], claimed):
-                raise RulesDataError(
+                ))
+            elif not _same(result.answer[key], claimed):
+                problems.append(RulesDataError(
                     game.location(("examples", index, "claim", key)),
                     f"example `{result.id}`: claims {key} {_show(claimed)}, "
                     f"but the engine answers {_show(result.answer[key])}",
-                )
+                ))
         results.append(result)
+    raise_all(problems)
     return results
 
 

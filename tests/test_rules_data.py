@@ -266,3 +266,19 @@ def test_a_ruling_naming_a_function_the_engine_lacks_is_refused(tmp_path: Path) 
     assert f"got `{name}x` (did you mean `{name}`?)" in info.value.message
     assert "generator/engine/games/chains.py" in info.value.message
     assert re.search(r"chains\.yaml:\d+:\d+$", info.value.location)
+
+
+def test_the_readme_walks_an_author_through_adding_a_game() -> None:
+    # Issue 38: what an author needs is in rules-data/README.md, with the rules only the tests enforce.
+    text = " ".join((ROOT / "rules-data" / "README.md").read_text(encoding="utf-8").split())
+    for words in ("## Adding a game, end to end", "`rules-data/crazy-eights.yaml`", "`docs/crazy-eights.md`",
+                  "` - Crazy Eights: crazy-eights.md`", "before ` - Keep score: keep-score.md`", "`make check`",
+                  "`make test-fast`", "## House options (`option:`)", "one per reading, in the readings' order",
+                  "`table:` is required in practice", "named in the `rules:` of some Quick start step",
+                  "Every variant is an option", "need no list"):
+        assert words in text, words
+    # The rules it names are the ones the tests hold a file to.
+    for test_file, name in (("test_summaries.py", "test_quick_start_names_every_rule_a_hand_is_scored_by"),
+                            ("test_house.py", "test_every_variant_that_can_be_played_is_an_option"),
+                            ("test_site_newcomer.py", "test_table_picture_is_drawn_from_the_yaml")):
+        assert f"def {name}" in (ROOT / "tests" / test_file).read_text(encoding="utf-8"), (test_file, name)

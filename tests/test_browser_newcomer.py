@@ -18,10 +18,12 @@ os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
 pytestmark = pytest.mark.browser
 
+from tests.support.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
 #: Every game in rules-data/: a game added the README's way is measured too (issue 26).
-GAMES = [p.stem for p in sorted((ROOT / "rules-data").glob("*.yaml"))]
+GAMES = GAME_IDS  # every game of rules-data/ (tests/support/games.py)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 #: Issue 14's targets, at 390 x 844 with the reference parts folded.

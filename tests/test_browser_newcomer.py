@@ -76,7 +76,8 @@ def test_page_is_short_on_a_phone_with_the_reference_folded(site_url: str, new_p
     assert start_end / screen <= START_SCREENS, f"{game}: the round ends {start_end / screen:.1f} screens down"
     # Opened, the folds hold what they hide: the page grows.
     page.evaluate("() => document.querySelectorAll('details.rb-fold').forEach(d => { d.open = true; })")
-    assert page.evaluate("document.body.scrollHeight") > height * 1.2
+    # (By half a screen at least: a short game, one an author added, folds away less than a fifth.)
+    assert page.evaluate("document.body.scrollHeight") > height + screen / 2
 
 
 def _in_view(page: Any, element_id: str) -> bool:

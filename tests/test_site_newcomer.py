@@ -181,7 +181,9 @@ def test_every_glossary_word_used_in_the_rules_carries_its_meaning(built_site: P
                     missing.append(f"{element_id or 'quick start'}: {term}")
         for node in terms:  # keyboard and touch reach it: focusable, with its meaning as the title
             assert node["attrs"].get("tabindex") == "0", node
-    assert checked >= 5, f"{game_id}: only {checked} uses of glossary words found: is the glossary matched?"
+    # At least five uses, or one per glossary word of a short glossary (a game an author added).
+    wanted = min(5, len(meanings))
+    assert checked >= wanted, f"{game_id}: only {checked} uses of glossary words found: is the glossary matched?"
     assert not missing, "glossary words without their meaning in place:\n" + "\n".join(missing)
 
 

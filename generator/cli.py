@@ -31,7 +31,7 @@ from typing import IO, Any, NoReturn
 
 from . import stopping
 from .engine import limits
-from .engine.errors import RulebookError
+from .engine.errors import RulebookError, RulesDataError, RulesDataErrors
 from .stopping import Interrupted, stop_requested
 
 PROG = "rulebook"
@@ -495,8 +495,33 @@ def _house_file(args: argparse.Namespace, root: Path, game_id: str | None = None
     return Path(args.house)
 
 
+def _where(location: str) -> dict[str, Any]:
+    """``{"file", "line", "column"}`` from ``file:line:column`` (line and column absent when it has none)."""
+    parts = location.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return {"file": parts[0], "line": int(parts[1]), "column": int(parts[2])}
+    return {"file": location}
+
+
+def _mistakes(exc: RulesDataError) -> list[dict[str, Any]]:
+    return [{**_where(e.location), "message": e.message}
+            for e in (exc.errors if isinstance(exc, RulesDataErrors) else [exc])]
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
     checks = _import("generator.content.checks", "rulebook check")
+    if args.json:
+        # One JSON object whatever the outcome: the games, the unchecked examples, or every mistake.
+        try:
+            games = checks.check_project(_project_root("check"))
+        except RulesDataError as exc:
+            more = exc.more if isinstance(exc, RulesDataErrors) else 0
+            print(_dumps({"ok": False, "errors": _mistakes(exc), "more": more}))
+            _print_mistakes(exc)
+            return USAGE_ERROR
+        print(_dumps({"ok": True, "games": [{"id": g.id, "name": g.name, "file": g.display_path} for g in games],
+                      "unchecked": [{**_where(u["location"]), **u} for u in checks.unchecked_records(games)]}))
+        return 0
     games = checks.check_project(_project_root("check"))
     for line in checks.unchecked(games):  # text-only worked examples, one line each (issue 26)
         print(f"unchecked: {line}")
@@ -513,7 +538,12 @@ def _cmd_build(args: argparse.Namespace) -> int:
     root = _project_root("build", site=True)
     build.build(root, site, house=_house_file(args, root))
     checks = _import("generator.content.checks", "rulebook build")
-    for line in checks.unchecked(checks.load_games(root)):  # text-only worked examples (issue 26)
+    games = checks.load_games(root)
+    if args.json:
+        print(_dumps({"ok": True, "site": str(site), "house": bool(args.house),
+                      "unchecked": [{**_where(u["location"]), **u} for u in checks.unchecked_records(games)]}))
+        return 0
+    for line in checks.unchecked(games):  # text-only worked examples (issue 26)
         print(f"unchecked: {line}")
     print(f"built the site into {site}{' (with house rules)' if args.house else ''}")
     return 0
@@ -535,6 +565,9 @@ def _cmd_pdf(args: argparse.Namespace) -> int:
     house = _house_file(args, root, args.game)
     with _import("generator.build", "rulebook pdf")._edition(house):
         made = pdf.build_game_pdfs(root, args.game, out)
+    if args.json:
+        print(_dumps({"ok": True, "game": args.game, "files": [str(path) for path in made or ()]}))
+        return 0
     for path in made or ():
         print(path)
     return 0
@@ -665,18 +698,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_options)
 
     p = sub.add_parser("check", help="check every game file and worked example")
+    p.add_argument("--json", action="store_true", help='print one JSON object: {"ok", "games", "unchecked"}, '
+                   'or {"ok": false, "errors": [{"file", "line", "column", "message"}], "more"}')
     p.set_defaults(func=_cmd_check)
 
     p = sub.add_parser("build", help="build the website and every PDF")
     p.add_argument("--site-dir", default="site", metavar="DIR", help="where to build (default: site)")
     p.add_argument("--house", metavar="FILE", help="a house file, {<game>: {<option-id>: <value>}}: "
                    "build the family edition with those rules")
+    p.add_argument("--json", action="store_true", help='print one JSON object: {"ok", "site", "house", "unchecked"}')
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("pdf", help="build a game's PDFs")
     p.add_argument("game")
     p.add_argument("--out", default="site/pdf", metavar="DIR", help="where to write (default: site/pdf)")
     p.add_argument("--house", metavar="FILE", help="a house file: the PDFs of the family edition")
+    p.add_argument("--json", action="store_true", help='print one JSON object: {"ok", "game", "files"}')
     p.set_defaults(func=_cmd_pdf)
     return parser
 
@@ -713,6 +750,24 @@ def _fail(message: str) -> int:
     return USAGE_ERROR
 
 
+#: A game file's mistake is our own sentence (what it quotes of the file is clipped where it is made):
+#: shown whole, up to this bound, so a hint is never cut before its way out (issue 38).
+MISTAKE_CHARS = 2000
+
+
+def _print_mistakes(exc: RulesDataError) -> int:
+    """Each mistake of a game file on a line of its own (one run reports them all, issue 38)."""
+    lines = [str(e) for e in exc.errors] if isinstance(exc, RulesDataErrors) else [str(exc)]
+    if isinstance(exc, RulesDataErrors) and exc.more:
+        lines.append(f"... and {exc.more} more (fix these and run the check again)")
+    for line in lines:
+        print(f"{PROG}: {limits.clip(' '.join(line.split()), MISTAKE_CHARS)}", file=sys.stderr)
+    if len(lines) > 1:
+        print(f"{PROG}: {len(exc.errors) + exc.more if isinstance(exc, RulesDataErrors) else 1} mistakes "
+              f"in the game files", file=sys.stderr)
+    return USAGE_ERROR
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     stopping.install()
     _utf8(sys.stdin, errors="replace")
@@ -728,6 +783,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else 0
     try:
         code = int(args.func(args))
+    except RulesDataError as exc:
+        return _stopped() if stop_requested() else _print_mistakes(exc)
     except (RulebookError, ValueError) as exc:  # every RulebookError is a ValueError
         return _stopped() if stop_requested() else _fail(str(exc) or type(exc).__name__)
     except BrokenPipeError:

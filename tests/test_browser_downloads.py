@@ -10,8 +10,9 @@ from urllib.parse import urljoin
 import pytest
 
 from generator.print.downloads import downloads
+from tests.support.games import GAME_IDS
 
-GAMES = [p.stem for p in sorted((Path(__file__).resolve().parent.parent / "rules-data").glob("*.yaml"))]  # every game
+GAMES = GAME_IDS  # every game of rules-data/ (tests/support/games.py)
 
 
 @pytest.mark.slow

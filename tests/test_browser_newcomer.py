@@ -19,10 +19,12 @@ os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
 pytestmark = pytest.mark.browser
 
+from tests.support.games import GAME_IDS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-output"
 #: Every game in rules-data/: a game added the README's way is measured too (issue 26).
-GAMES = [p.stem for p in sorted((ROOT / "rules-data").glob("*.yaml"))]
+GAMES = GAME_IDS  # every game of rules-data/ (tests/support/games.py)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 #: Issue 14's targets, at 390 x 844 with the reference parts folded.
@@ -75,7 +77,8 @@ def test_page_is_short_on_a_phone_with_the_reference_folded(site_url: str, new_p
     assert start_end / screen <= START_SCREENS, f"{game}: the round ends {start_end / screen:.1f} screens down"
     # Opened, the folds hold what they hide: the page grows.
     page.evaluate("() => document.querySelectorAll('details.rb-fold').forEach(d => { d.open = true; })")
-    assert page.evaluate("document.body.scrollHeight") > height * 1.2
+    # (By half a screen at least: a short game, one an author added, folds away less than a fifth.)
+    assert page.evaluate("document.body.scrollHeight") > height + screen / 2
 
 
 IN_VIEW = """(id) => { const r = document.getElementById(id).getBoundingClientRect();

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: file -> (line:column, words the message must hold). Each message also names the file.
 CASES: dict[str, tuple[str, list[str]]] = {
-    "bad-yaml": ("13:8", ["not valid YAML", "expected ',' or ']'", "starts on line 12"]),
+    "bad-yaml": ("12:10", ["not valid YAML", "the [ opened on line 12 is not closed"]),  # where it opens (issue 38)
     "tab-indent": ("23:1", ["tab character", "indent with spaces"]),
     "unknown-top-key": ("7:1", ["field `colour`", "unknown key", "one of: id, name"]),
     "unknown-nested-key": ("28:9", ["field `rules[0].items[1].txt`", "unknown key", "did you mean `text`?"]),
@@ -53,6 +53,10 @@ CASES: dict[str, tuple[str, list[str]]] = {
 }
 
 
+#: The cases whose one mistake leaves others behind it, reported after it.
+FOLLOWED_BY_OTHERS = {"empty-items"}
+
+
 def test_every_malformed_file_has_a_case() -> None:
     files = {p.stem for p in MALFORMED.glob("*.yaml")}
     assert files == set(CASES)
@@ -67,7 +71,9 @@ def test_malformed_file_names_line_and_field(name: str) -> None:
         load_game(path)
     err = info.value
     assert err.location.endswith(f"{name}.yaml:{where}"), str(err)
-    assert "\n" not in str(err)
+    # One mistake, one line; but an empty list of rule items leaves the links to its items dangling too,
+    # and every mistake of a file is reported in one run (issue 38).
+    assert "\n" not in str(err) or name in FOLLOWED_BY_OTHERS, str(err)
     for word in words:
         assert word in err.message, f"{word!r} not in {err.message!r}"
 

@@ -74,8 +74,9 @@ def _example(game_id: str, example_id: str) -> dict[str, Any]:
 
 
 def _scoring_rulings() -> list[tuple[str, dict[str, Any]]]:
+    # A game with no engine (an author's, with no Python) has no page scorer: none of its rulings is a scorer's.
     return [(game_id, r) for game_id, game in GAMES.items() for r in game.data["rulings"]
-            if SCORING[game_id] & set(r.get("engine") or [])]
+            if SCORING.get(game_id, frozenset()) & set(r.get("engine") or [])]
 
 
 def _cases_of(game_id: str, ruling: dict[str, Any]) -> list[str]:

@@ -103,7 +103,9 @@ def _tree(html: str) -> _Tree:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_game_page_walks_from_the_rules_to_the_tools_to_the_reference(built_site: Path, game_id: str) -> None:
     html = _html(built_site, game_id)
-    wanted = [TOOLS[game_id] if h == "TOOL" else SAMPLES[game_id] if h == "SAMPLE" else h for h in ORDER]
+    # A game with no engine (one an author added with a YAML file) has no scorer and no sample round.
+    wanted = [TOOLS.get(game_id) if h == "TOOL" else SAMPLES.get(game_id) if h == "SAMPLE" else h for h in ORDER]
+    wanted = [h for h in wanted if h is not None]
     wanted = [h for h in wanted if h != "COMPARISON"] if not GAMES[game_id].data.get("comparison") else [
         "for-the-card-game-curious" if h == "COMPARISON" else h for h in wanted]
     positions = [html.find(f'<h2 id="{h}"') for h in wanted]
@@ -179,7 +181,9 @@ def test_every_glossary_word_used_in_the_rules_carries_its_meaning(built_site: P
                     missing.append(f"{element_id or 'quick start'}: {term}")
         for node in terms:  # keyboard and touch reach it: focusable, with its meaning as the title
             assert node["attrs"].get("tabindex") == "0", node
-    assert checked >= 5, f"{game_id}: only {checked} uses of glossary words found: is the glossary matched?"
+    # At least five uses, or one per glossary word of a short glossary (a game an author added).
+    wanted = min(5, len(meanings))
+    assert checked >= wanted, f"{game_id}: only {checked} uses of glossary words found: is the glossary matched?"
     assert not missing, "glossary words without their meaning in place:\n" + "\n".join(missing)
 
 

@@ -14,10 +14,12 @@ import pytest
 from generator.content.loader import load_games
 from generator.print.scoresheets import LAYOUTS, ScoresheetError, sheet_files, sheet_html
 from generator.site.macros import Site, count_in_words
-from generator.site.scorekeeper import kept_ids, sheet_games
+from generator.site.scorekeeper import SHEET_GAMES, kept_ids, sheet_games
 
 ROOT = Path(__file__).resolve().parent.parent
-FOURTH = Path(__file__).parent / "data" / "fourth-game" / "crazy-eights.yaml"
+FOURTH = Path(__file__).parent / "data" / "fourth-game" / "zz-test-fixture-game.yaml"
+FIXTURE = FOURTH.stem
+#: Every game of rules-data/ (the three, and any an author adds); the tests' fixture comes on top.
 GAMES = load_games(ROOT)
 
 
@@ -69,46 +71,50 @@ def test_the_home_page_links_each_game_to_what_it_has(four: list) -> None:  # ty
     site = Site(four, practice=practice, kept=kept)
     html = str(site.game_list(""))
     cards = dict(re.findall(r'<li class="rb-game" data-game="([^"]+)">(.*?)</ul>\s*</li>', html, re.DOTALL))
-    assert list(cards) == [g.id for g in four] and "crazy-eights" in cards
+    assert list(cards) == [g.id for g in four] and FIXTURE in cards
     for gid, card in cards.items():
         links = dict(re.findall(r'<li data-link="([a-z-]+)"><a href="([^"]+)"', card))
         assert links["rules"] == f"{gid}/"
         assert links.get("practice") == (f"{gid}/play/" if gid in practice else None)
         assert links.get("keep-score") == ("keep-score/" if gid in kept else None)
         assert re.findall(r'href="(pdf/[^"]+)"', card) == [f"pdf/{gid}.pdf", f"pdf/{gid}-rulebook.pdf"]
-    assert "crazy-eights" not in kept and "/play/" not in cards["crazy-eights"]
+    assert FIXTURE not in kept and "/play/" not in cards[FIXTURE]
 
 
 def test_the_score_keeper_lists_the_games_it_has_a_sheet_for_in_rules_data_order(four: list) -> None:  # type: ignore[type-arg]
     datas = [g.data for g in four]
-    assert kept_ids(datas) == [g.id for g in GAMES]  # the three, never the fourth
-    assert [(s["id"], s["name"]) for s in sheet_games(datas)] == [(g.id, g.name) for g in GAMES]
-    assert kept_ids([d for d in datas if d["id"] != "chains"]) == [g.id for g in GAMES if g.id != "chains"]
+    # Every game of rules-data/ with a sheet, in its order; never the fixture, which has none.
+    with_sheet = [g.id for g in GAMES if g.id in SHEET_GAMES]
+    assert {"chips", "chains", "3-chip-stack"} <= set(with_sheet) and FIXTURE not in SHEET_GAMES
+    assert kept_ids(datas) == with_sheet
+    assert [s["id"] for s in sheet_games(datas)] == with_sheet
+    assert [s["name"] for s in sheet_games(datas)] == [g.name for g in GAMES if g.id in SHEET_GAMES]
+    assert kept_ids([d for d in datas if d["id"] != "chains"]) == [g for g in with_sheet if g != "chains"]
 
 
 def test_a_game_without_a_score_sheet_layout_gets_no_blank_sheet(four: list) -> None:  # type: ignore[type-arg]
-    fourth = next(g for g in four if g.id == "crazy-eights")
-    assert set(LAYOUTS) == {g.id for g in GAMES}
-    assert sheet_files("crazy-eights") == []
+    fourth = next(g for g in four if g.id == FIXTURE)
+    assert set(LAYOUTS) <= {g.id for g in GAMES} and FIXTURE not in LAYOUTS
+    assert sheet_files(FIXTURE) == []
     assert [f["name"] for f in sheet_files("chips")] == ["chips-score-a4.pdf", "chips-score-letter.pdf"]
     from generator.print.scoresheets import PAPERS
 
-    with pytest.raises(ScoresheetError, match="no score-sheet layout for 'crazy-eights'"):
+    with pytest.raises(ScoresheetError, match=f"no score-sheet layout for '{FIXTURE}'"):
         sheet_html(fourth.data, {}, "test", PAPERS["a4"])
 
 
 def test_keep_share_offers_a_blank_sheet_only_to_a_game_with_one(four: list) -> None:  # type: ignore[type-arg]
     site = Site(four)
-    fourth = str(site.part("keep_share", "crazy-eights", "../"))
-    assert "-score-" not in fourth and "blank sheet" not in fourth and "crazy-eights-rulebook.pdf" in fourth
-    for game in GAMES:
+    fourth = str(site.part("keep_share", FIXTURE, "../"))
+    assert "-score-" not in fourth and "blank sheet" not in fourth and f"{FIXTURE}-rulebook.pdf" in fourth
+    for game in (g for g in GAMES if g.id in LAYOUTS):
         html = str(site.part("keep_share", game.id, "../"))
         assert f"{game.id}-score-a4.pdf" in html and "a blank sheet for the scores" in html
 
 
 def test_a_text_only_example_is_marked_unchecked_and_carries_nothing_to_run(four: list) -> None:  # type: ignore[type-arg]
-    html = str(Site(four).part("examples", "crazy-eights", "../"))
-    article = re.search(r'<article [^>]*id="crazy-eights-ex-eight"[^>]*>.*?</article>', html, re.DOTALL)
+    html = str(Site(four).part("examples", FIXTURE, "../"))
+    article = re.search(rf'<article [^>]*id="{FIXTURE}-ex-eight"[^>]*>.*?</article>', html, re.DOTALL)
     assert article, html
     text = article.group(0)
     assert "data-unchecked" in text and "Not checked:" in text
@@ -121,6 +127,7 @@ def test_the_pdf_plan_has_no_sheets_for_a_game_without_a_layout(four: list) -> N
     from generator.print.pdfcache import plan
 
     parts = {(p.game_id, p.part) for p in plan(ROOT, four)}
-    assert {("crazy-eights", "cards"), ("crazy-eights", "book-a5"), ("crazy-eights", "book-letter")} <= parts
-    assert ("crazy-eights", "sheets") not in parts
-    assert {(g.id, "sheets") for g in GAMES} <= parts
+    assert {(FIXTURE, "cards"), (FIXTURE, "book-a5"), (FIXTURE, "book-letter")} <= parts
+    assert (FIXTURE, "sheets") not in parts
+    assert {(g.id, "sheets") for g in GAMES if g.id in LAYOUTS} <= parts
+    assert {(g.id, "cards") for g in GAMES} <= parts  # every game of rules-data/ gets its card box

@@ -13,7 +13,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from ..engine.errors import RulesDataError
+from ..engine.errors import RulesDataError, in_file_order, raise_all
 from .examples import check_examples, no_engine_help, unchecked_examples
 from .loader import Game, load_games
 from .samples import check_sample_round
@@ -24,16 +24,29 @@ def check_project(root: Path | str) -> list[Game]:
     agrees with the reference engine (text-only examples are listed by :func:`unchecked`), and every
     ruling's ``engine:`` names functions that exist. Returns the games, sorted by ``order``."""
     games = load_games(root)
-    for game in games:
-        check_rulings(game)
-        check_examples(game)  # a game without an engine module is an error naming the example
-        check_sample_round(game)  # the sample round replays without an illegal move
+    problems: list[RulesDataError] = []
+    for game in games:  # every mistake of every file, in one run (issue 38)
+        for check in (check_rulings, check_examples, check_sample_round):
+            try:
+                # check_examples: a game without an engine module is an error naming the example;
+                # check_sample_round: the sample round replays without an illegal move.
+                check(game)
+            except RulesDataError as exc:
+                problems.append(exc)
+    raise_all(in_file_order(problems))
     return games
 
 
 def unchecked(games: list[Game]) -> list[str]:
     """One line per worked example that no engine checks (``text_only:``), for the command to show."""
     return [line for game in games for line in unchecked_examples(game)]
+
+
+def unchecked_records(games: list[Game]) -> list[dict[str, str]]:
+    """``unchecked`` as records, one per worked example no engine checks."""
+    from .examples import unchecked_records as of_game
+
+    return [r for game in games for r in of_game(game)]
 
 
 def _engine_modules(game_id: str) -> list[ModuleType]:
@@ -57,8 +70,19 @@ def _engine_modules(game_id: str) -> list[ModuleType]:
 
 def check_rulings(game: Game) -> None:
     """Every ruling has ``engine:`` or ``text_only:``, and every function named in its ``engine:`` is a
-    function of the game's engine or of its practice game: one ``RulesDataError`` at the first that is not."""
-    for i, ruling in enumerate(game.data["rulings"]):
+    function of the game's engine or of its practice game: a ``RulesDataError`` for each that is not,
+    all raised at once."""
+    problems: list[RulesDataError] = []
+    for i in range(len(game.data["rulings"])):
+        try:
+            _check_ruling(game, i)
+        except RulesDataError as exc:
+            problems.append(exc)
+    raise_all(problems)
+
+
+def _check_ruling(game: Game, i: int) -> None:
+    for ruling in (game.data["rulings"][i],):
         if "text_only" not in ruling and "engine" not in ruling:
             raise RulesDataError(
                 game.location(("rulings", i)),

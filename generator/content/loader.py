@@ -4,8 +4,9 @@
 column, checks it against ``generator/content/schema/game.schema.json`` and then makes the checks a
 schema cannot (ids unique across the file and prefixed with the game id, every ``[[#id]]`` and
 every ruling's ``rules:`` pointing at an existing id, every ``[[card]]`` and every card in an
-example parsing). Any problem is one ``RulesDataError`` naming ``file:line:column``, the field
-and what was expected.
+example parsing). Each problem is a ``RulesDataError`` naming ``file:line:column``, the field and
+what was expected; a file with several gets them all in one run, in file order, as one
+``RulesDataErrors`` (at most ``RulesDataErrors.MAX_REPORTED``), so an author fixes them at once.
 
 Parsed games are cached per (path, modification time, size), so the site build can call
 ``load_games`` from every page without parsing the files again.
@@ -30,7 +31,7 @@ import yaml
 
 from ..engine import limits
 from ..engine.cards import parse_card
-from ..engine.errors import RulebookError, RulesDataError
+from ..engine.errors import RulebookError, RulesDataError, in_file_order, raise_all
 
 SCHEMA_PATH = Path(__file__).with_name("schema") / "game.schema.json"
 RULES_DIR = "rules-data"
@@ -184,7 +185,14 @@ def load_games(root: Path | str) -> list[Game]:
     # The project: what holds rules-data/ (a link inside it may lead anywhere in the project).
     project = folder.resolve().parent if folder.name == RULES_DIR else folder.resolve()
     _refuse_second_names(files)
-    games = [load_game(f, project=project) for f in files]
+    games: list[Game] = []
+    problems: list[RulesDataError] = []
+    for f in files:  # every file's mistakes, in one run
+        try:
+            games.append(load_game(f, project=project))
+        except RulesDataError as exc:
+            problems.append(exc)
+    raise_all(problems)
     games.sort(key=lambda g: (g.order, g.id))
     seen: dict[int, Game] = {}
     for g in games:
@@ -335,36 +343,49 @@ def _parse(path: Path) -> Game:
         _check_events(shown, text)
         node = yaml.compose(text, Loader=_GameLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{shown}:{mark.line + 1}:{mark.column + 1}" if mark else shown
-        what = "; ".join(p for p in (exc.context, exc.problem) if p)
-        if exc.context_mark is not None and exc.problem_mark is not None \
-                and exc.context_mark.line != exc.problem_mark.line:
-            what += f" (the part that is not closed starts on line {exc.context_mark.line + 1})"
-        raise RulesDataError(where, f"this is not valid YAML: {what}") from None
+        where, what = yaml_words(shown, text, exc)
+        raise RulesDataError(where, what) from None
     except yaml.YAMLError as exc:
         raise RulesDataError(shown, f"this is not valid YAML: {exc}") from None
     if node is None:
         raise RulesDataError(f"{shown}:1:1", "the file is empty: expected a game (id, name, rules, ...)")
 
+    # Every mistake from here on is collected, each with its place, and all are reported at once.
+    problems: list[RulesDataError] = []
     positions: dict[FieldPath, tuple[int, int]] = {}
     key_positions: dict[FieldPath, tuple[int, int]] = {}
-    data = _to_python(node, (), positions, key_positions, shown)
+    broken: set[FieldPath] = set()  # values the reading refused (a number too long ...): no schema words on them
+    data = _to_python(node, (), positions, key_positions, shown, problems, broken)
 
-    _validate_schema(shown, data, positions, key_positions)
+    valid = _validate_schema(shown, data, positions, key_positions, problems, broken) and not problems
+    # The file's shape first (what the reader and the schema refuse), then what the checks beyond
+    # the schema find; each group top to bottom.
+    problems[:] = in_file_order(problems)
+    later: list[RulesDataError] = []
+    items: dict[str, Mapping[str, Any]] = {}
+    if isinstance(data, dict):
+        try:
+            items = _check_semantics(shown, path, data, positions, later)
+        except (KeyError, TypeError, AttributeError, IndexError):
+            if valid:
+                raise
+            # A file the schema refused may lack what a later check reads: the schema's words stand.
+    # A place the reading or the schema named already gets no second line from the checks after them.
+    named = {e.location for e in problems}
+    raise_all(problems + [e for e in in_file_order(later) if e.location not in named])
     assert isinstance(data, dict)
     game_id = str(data["id"])
-    items = _check_semantics(shown, path, data, positions)
     return Game(id=game_id, path=path, data=data, items=items, positions=positions, display_path=shown)
 
 
 def _check_tabs(shown: str, text: str) -> None:
+    found = []
     for n, line in enumerate(text.splitlines(), start=1):
         col = line.find("\t")
         if col >= 0:
-            raise RulesDataError(
-                f"{shown}:{n}:{col + 1}", "found a tab character: indent with spaces, and write no tabs in text"
-            )
+            found.append(RulesDataError(
+                f"{shown}:{n}:{col + 1}", "found a tab character: indent with spaces, and write no tabs in text"))
+    raise_all(found)
 
 
 #: What the YAML reader refuses (NUL, other control characters): found first, with line:column.
@@ -439,30 +460,37 @@ def _to_python(
     positions: dict[FieldPath, tuple[int, int]],
     key_positions: dict[FieldPath, tuple[int, int]],
     shown: str,
+    problems: list[RulesDataError],
+    broken: set[FieldPath],
 ) -> Any:
-    """Plain Python from a composed node, recording where every value (and key) sits."""
+    """Plain Python from a composed node, recording where every value (and key) sits. A mistake
+    (a key given twice, a number too long) goes into ``problems`` and the reading goes on."""
     positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
             where = f"{shown}:{key_node.start_mark.line + 1}:{key_node.start_mark.column + 1}"
             if not isinstance(key_node, yaml.ScalarNode):
-                raise RulesDataError(where, f"field `{_dotted(path)}`: expected a plain key, got a {key_node.id}")
+                problems.append(RulesDataError(where, f"field `{_dotted(path)}`: expected a plain key, got a {key_node.id}"))
+                continue
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise RulesDataError(where, f"field `{_dotted(path)}`: merge keys (<<) are not allowed")
+                problems.append(RulesDataError(where, f"field `{_dotted(path)}`: merge keys (<<) are not allowed"))
+                continue
             key = str(key_node.value)
             if key in out:
                 first = key_positions[path + (key,)]
-                raise RulesDataError(
+                problems.append(RulesDataError(
                     where,
                     f"field `{_dotted(path + (key,))}`: duplicate key (first given on line {first[0]}); "
                     f"expected each key once",
-                )
+                ))
+                continue
             key_positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = _to_python(value_node, path + (key,), positions, key_positions, shown)
+            out[key] = _to_python(value_node, path + (key,), positions, key_positions, shown, problems, broken)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_to_python(v, path + (i,), positions, key_positions, shown) for i, v in enumerate(node.value)]
+        return [_to_python(v, path + (i,), positions, key_positions, shown, problems, broken)
+                for i, v in enumerate(node.value)]
     assert isinstance(node, yaml.ScalarNode)
     line, col = positions[path]
     if node.tag == _INT:
@@ -470,13 +498,18 @@ def _to_python(
         # otherwise answer, with no place in the file).
         digits = len(_NUMBER_PREFIX.sub("", node.value).replace("_", ""))
         if digits > limits.YAML_NUMBER_DIGITS:
-            raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: a number of {digits:,} digits; "
-                                                          f"a game file's numbers have at most {limits.YAML_NUMBER_DIGITS} "
-                                                          f"(put text in quotes)")
+            problems.append(RulesDataError(
+                f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: a number of {digits:,} digits; "
+                                         f"a game file's numbers have at most {limits.YAML_NUMBER_DIGITS} "
+                                         f"(put text in quotes)"))
+            broken.add(path)
+            return None
     try:
         return _SCALARS.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError) as exc:
-        raise RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: {limits.clip(str(exc), 120)}") from None
+        problems.append(RulesDataError(f"{shown}:{line}:{col}", f"field `{_dotted(path)}`: {limits.clip(str(exc), 120)}"))
+        broken.add(path)
+        return None
 
 
 def _dotted(path: FieldPath) -> str:
@@ -586,10 +619,14 @@ def _validate_schema(
     data: Any,
     positions: Mapping[FieldPath, tuple[int, int]],
     key_positions: Mapping[FieldPath, tuple[int, int]],
-) -> None:
-    errors = list(_schema_validator().iter_errors(data))
+    problems: list[RulesDataError],
+    broken: set[FieldPath],
+) -> bool:
+    """Every schema error into ``problems``, each at its place (none on a value in ``broken``, which
+    the reading refused already); True when there were none."""
+    errors = [e for e in _schema_validator().iter_errors(data) if tuple(e.absolute_path) not in broken]
     if not errors:
-        return
+        return True
 
     def place(err: jsonschema.ValidationError) -> tuple[tuple[int, int], str]:
         path, message = _schema_message(err)
@@ -606,25 +643,32 @@ def _validate_schema(
     # is the one to name, with its "did you mean".
     typo_at = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
     errors = [e for e in errors if not (e.validator == "required" and tuple(e.absolute_path) in typo_at)]
-    # Report the first problem in the file, so fixing errors top to bottom works.
-    placed = sorted((place(e) for e in errors), key=lambda pm: pm[0])
-    (line, col), message = placed[0]
-    raise RulesDataError(f"{shown}:{line}:{col}", message)
+    # In file order, so fixing them top to bottom works; one line per place and message.
+    seen: set[tuple[tuple[int, int], str]] = set()
+    for (line, col), message in sorted((place(e) for e in errors), key=lambda pm: pm[0]):
+        if ((line, col), message) not in seen:
+            seen.add(((line, col), message))
+            problems.append(RulesDataError(f"{shown}:{line}:{col}", message))
+    return False
 
 
 # --- Semantic checks ----------------------------------------------------------------------
 
 
 def _check_semantics(
-    shown: str, path: Path, data: dict[str, Any], positions: Mapping[FieldPath, tuple[int, int]]
+    shown: str, path: Path, data: dict[str, Any], positions: Mapping[FieldPath, tuple[int, int]],
+    problems: list[RulesDataError],
 ) -> dict[str, Mapping[str, Any]]:
-    def fail(at: FieldPath, message: str) -> RulesDataError:
-        return RulesDataError(_location(shown, positions, at), f"field `{_dotted(at)}`: {message}")
+    """The checks a schema cannot make; each mistake goes into ``problems`` and the checks go on."""
+    def fail(at: FieldPath, message: str) -> None:
+        problems.append(RulesDataError(_location(shown, positions, at), f"field `{_dotted(at)}`: {message}"))
 
     game_id = data["id"]
     stem = path.stem
+    prefixes = {id_prefix(game_id)}
     if game_id != stem:
-        raise fail(("id",), f"expected the file name, {_quote(stem)}, got {_quote(game_id)}")
+        fail(("id",), f"expected the file name, {_quote(stem)}, got {_quote(game_id)}")
+        prefixes.add(id_prefix(stem))  # one mistake, not one per id: the ids may follow either until it is fixed
     prefix = id_prefix(game_id)
 
     # Ids: unique across the file, and prefixed with the game id.
@@ -632,12 +676,13 @@ def _check_semantics(
     where: dict[str, FieldPath] = {}
     for at, entry in _entries_with_ids(data):
         item_id = entry["id"]
-        if not item_id.startswith(prefix):
-            raise fail(at + ("id",), f"expected an id starting with {_quote(prefix)}, got {_quote(item_id)}")
+        if not item_id.startswith(tuple(prefixes)):
+            fail(at + ("id",), f"expected an id starting with {_quote(prefix)}, got {_quote(item_id)}")
         if item_id in items:
             first = positions.get(where[item_id] + ("id",), (0, 0))[0]
-            raise fail(at + ("id",), f"expected an id used nowhere else in the file, got {_quote(item_id)}, "
+            fail(at + ("id",), f"expected an id used nowhere else in the file, got {_quote(item_id)}, "
                                      f"already used on line {first}")
+            continue
         items[item_id] = entry
         where[item_id] = at
 
@@ -645,10 +690,10 @@ def _check_semantics(
     keys = [g["key"] for g in data["glance"]]
     for i, k in enumerate(keys):
         if k in keys[:i]:
-            raise fail(("glance", i, "key"), f"expected each glance key once, got {_quote(k)} twice")
+            fail(("glance", i, "key"), f"expected each glance key once, got {_quote(k)} twice")
     for k in REQUIRED_GLANCE:
         if k not in keys:
-            raise fail(("glance",), f"expected a fact with key {_quote(k)} (players, rounds and packs are "
+            fail(("glance",), f"expected a fact with key {_quote(k)} (players, rounds and packs are "
                                     f"required), got keys {_quote_list(keys)}")
 
     # Comparison rows give one cell per relative.
@@ -657,14 +702,14 @@ def _check_semantics(
         n = len(comparison["relatives"])
         for i, row in enumerate(comparison["rows"]):
             if len(row["relatives"]) != n:
-                raise fail(("comparison", "rows", i, "relatives"),
+                fail(("comparison", "rows", i, "relatives"),
                            f"expected {n} entries (one per relative: {', '.join(comparison['relatives'])}), "
                            f"got {len(row['relatives'])}")
 
     # The picture of the table: the dealer sits at one of its seats.
     table = data.get("table")
     if table and table["dealer"] >= len(table["seats"]):
-        raise fail(("table", "dealer"), f"expected the index of one of the {len(table['seats'])} seats "
+        fail(("table", "dealer"), f"expected the index of one of the {len(table['seats'])} seats "
                                         f"(0 to {len(table['seats']) - 1}), got {table['dealer']}")
 
     # Summaries (Quick start steps, round beats) name the rules they summarise: rule items,
@@ -675,7 +720,7 @@ def _check_semantics(
         for i, step in enumerate(data[part]["steps"]):
             for j, ref in enumerate(step["rules"]):
                 if ref not in rule_items:
-                    raise fail((part, "steps", i, "rules", j),
+                    fail((part, "steps", i, "rules", j),
                                f"expected the id of a rule, scoring rule or tie-breaker in this file, "
                                f"got {_quote(ref)}{_hint(ref, rule_items)}")
 
@@ -683,31 +728,31 @@ def _check_semantics(
     for i, ex in enumerate(data["examples"]):
         checked = [k for k in EXAMPLE_CHECKED if k in ex]
         if "text_only" in ex and checked:
-            raise fail(("examples", i, "text_only"), f"expected either `text_only` (no engine checks it) or "
+            fail(("examples", i, "text_only"), f"expected either `text_only` (no engine checks it) or "
                                                      f"`record`, `input` and `claim`, not both (remove "
                                                      f"`{'`, `'.join(checked)}`, or `text_only`)")
         if "text_only" not in ex and len(checked) < len(EXAMPLE_CHECKED):
             missing = next(k for k in EXAMPLE_CHECKED if k not in ex)
-            raise fail(("examples", i), f"missing `{missing}`; expected `record`, `input` and `claim` (checked "
+            fail(("examples", i), f"missing `{missing}`; expected `record`, `input` and `claim` (checked "
                                         f"by the engine), or `text_only: <why no engine checks it>`")
 
     # Rulings cite existing rule ids.
     for i, ruling in enumerate(data["rulings"]):
         for j, ref in enumerate(ruling["rules"]):
             if ref not in items:
-                raise fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {_quote(ref)}"
+                fail(("rulings", i, "rules", j), f"expected the id of an item in this file, got {_quote(ref)}"
                                                        f"{_hint(ref, items)}")
         # One reading is followed; examples are worked examples; an engine-free ruling says so.
         if ruling["chosen"] > len(ruling["readings"]):
-            raise fail(("rulings", i, "chosen"), f"expected the number of one of the {len(ruling['readings'])} "
+            fail(("rulings", i, "chosen"), f"expected the number of one of the {len(ruling['readings'])} "
                                                  f"readings (1 = the first), got {ruling['chosen']}")
         example_ids = {ex["id"]: ex for ex in data["examples"]}
         for j, ref in enumerate(ruling.get("examples") or []):
             if ref not in example_ids:
-                raise fail(("rulings", i, "examples", j), f"expected the id of a worked example in this file, "
+                fail(("rulings", i, "examples", j), f"expected the id of a worked example in this file, "
                                                           f"got {_quote(ref)}{_hint(ref, example_ids)}")
         if "text_only" in ruling and ("engine" in ruling or "python_only" in ruling):
-            raise fail(("rulings", i, "text_only"), "expected either `text_only` (no engine implements it) or "
+            fail(("rulings", i, "text_only"), "expected either `text_only` (no engine implements it) or "
                                                     "`engine`/`python_only`, not both")
 
     # House options (generator/content/house.py): ids unique in the file, one value per reading,
@@ -723,33 +768,34 @@ def _check_semantics(
         opt_path = at + ("option",)
         if option["id"] in option_at:
             first = positions.get(option_at[option["id"]] + ("id",), (0, 0))[0]
-            raise fail(opt_path + ("id",), f"expected an option id used nowhere else in the file, got "
+            fail(opt_path + ("id",), f"expected an option id used nowhere else in the file, got "
                                         f"{_quote(option['id'])}, already used on line {first}")
+            continue
         option_at[option["id"]] = opt_path
         values = option["values"]
         if len(set(values)) != len(values):
-            raise fail(opt_path + ("values",), f"expected each value once, got {_quote_list(values)}")
+            fail(opt_path + ("values",), f"expected each value once, got {_quote_list(values)}")
         if readings is not None and len(values) != readings:
-            raise fail(opt_path + ("values",), f"expected one value per reading ({readings}), got {len(values)}")
+            fail(opt_path + ("values",), f"expected one value per reading ({readings}), got {len(values)}")
         if readings is None and len(values) != 2:
-            raise fail(opt_path + ("values",), "expected two values for a variant: not played, then played")
+            fail(opt_path + ("values",), "expected two values for a variant: not played, then played")
         # Every value has its short label, and no label names a value the option lacks (issue 37).
-        short = option["short"]
+        short = option.get("short") or {}
         for value in short:
             if value not in values:
-                raise fail(opt_path + ("short", value), f"expected one of the option's values "
+                fail(opt_path + ("short", value), f"expected one of the option's values "
                                                      f"({_quote_list(values)}), got {_quote(value)}")
         for value in values:
             if value not in short:
-                raise fail(opt_path + ("short",), f"expected a short label for every value, "
+                fail(opt_path + ("short",), f"expected a short label for every value, "
                                                   f"missing {_quote(value)}")
         for value, texts in (option.get("wording") or {}).items():
             if value not in values:
-                raise fail(opt_path + ("wording", value), f"expected one of the option's values "
+                fail(opt_path + ("wording", value), f"expected one of the option's values "
                                                        f"({_quote_list(values)}), got {_quote(value)}")
             for item_id in texts:
                 if item_id not in items:
-                    raise fail(opt_path + ("wording", value, item_id),
+                    fail(opt_path + ("wording", value, item_id),
                                f"expected the id of an item in this file, got {_quote(item_id)}{_hint(item_id, items)}")
 
     # An example's explanations under house readings name options and values of this file.
@@ -757,12 +803,13 @@ def _check_semantics(
     for i, ex in enumerate(data["examples"]):
         for option_id, texts in (ex.get("house_explain") or {}).items():
             if option_id not in known_values:
-                raise fail(("examples", i, "house_explain", option_id),
-                           f"expected the id of a house option in this file, got {_quote(option_id)}"
-                           f"{_hint(option_id, known_values)}")
+                fail(("examples", i, "house_explain", option_id),
+                     f"expected the id of a house option in this file, got {_quote(option_id)}"
+                     f"{_hint(option_id, known_values)}")
+                continue
             for value in texts:
                 if value not in known_values[option_id]:
-                    raise fail(("examples", i, "house_explain", option_id, value),
+                    fail(("examples", i, "house_explain", option_id, value),
                                f"expected one of the option's values ({_quote_list(known_values[option_id])}), "
                                f"got {_quote(value)}")
 
@@ -772,14 +819,14 @@ def _check_semantics(
             hash_, body = m.groups()
             if hash_:
                 if body not in items:
-                    raise fail(at, f"expected [[#id]] to name an item in this file, got [[#{limits.clip(body)}]]"
+                    fail(at, f"expected [[#id]] to name an item in this file, got [[#{limits.clip(body)}]]"
                                    f"{_hint(body, items)}")
             else:
                 try:
                     parse_card(body)
                 except RulebookError as exc:
-                    raise fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{limits.clip(body)}]] ({exc})"
-                               ) from None
+                    fail(at, f"expected [[card]] like [[8H]], [[10S]] or [[JK]], got [[{limits.clip(body)}]] ({exc})"
+                               )
 
     # Examples and the sample round: every card in the input parses.
     inputs: list[tuple[Any, FieldPath]] = [
@@ -789,11 +836,12 @@ def _check_semantics(
     for node, input_path in inputs:
         for at, value in _cards_in(node, input_path, False):
             if not isinstance(value, str):
-                raise fail(at, f"expected a card written like '8H', got {_describe(value)}")
+                fail(at, f"expected a card written like '8H', got {_describe(value)}")
+                continue
             try:
                 parse_card(value)
             except RulebookError as exc:
-                raise fail(at, f"expected a card, got {limits.clip(json.dumps(value, ensure_ascii=False))} ({exc})") from None
+                fail(at, f"expected a card, got {limits.clip(json.dumps(value, ensure_ascii=False))} ({exc})")
     return items
 
 
@@ -856,3 +904,127 @@ def _cards_in(node: Any, path: FieldPath, is_card: bool) -> Iterator[tuple[Field
             yield from _cards_in(v, path + (i,), is_card)
     elif is_card and node is not None:
         yield path, node
+
+
+# --- YAML syntax errors in words ------------------------------------------------------------------
+
+#: Where a scalar may start: after the indentation, a ``- `` or ``key: ``, or inside ``{`` / ``[`` after ``,``.
+_SCALAR_START = re.compile(r"(?:^\s*(?:-\s+)*|:\s+|[\[{,]\s*|-\s+)$")
+
+
+#: A line whose value is a folded or literal block (``text: >-``, ``- |``): the lines under it are text.
+_BLOCK_SCALAR = re.compile(r"(?:^|:\s|-\s)\s*[>|][-+0-9]*\s*(?:#.*)?$")
+
+
+def _unclosed_quote(text: str, up_to_line: int) -> tuple[int, int, str] | None:
+    """The first quote (line, column, the quote) on or before line ``up_to_line`` that opens a value and
+    is not closed on its own line. A game file's quoted values each sit on one line, so a quote left
+    open is what made the reader run on past it."""
+    block_at: int | None = None  # the indentation of the key whose folded (>-) or literal (|) text runs on
+    for n, line in enumerate(text.splitlines()[:up_to_line], start=1):
+        if block_at is not None:
+            if not line.strip() or _indent(line) > block_at:
+                continue  # a line of folded text: quotes there are only characters
+            block_at = None
+        if _BLOCK_SCALAR.search(line):
+            block_at = _indent(line)
+        i = 0
+        while i < len(line):
+            ch = line[i]
+            if ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                break  # a comment: the rest of the line is not YAML
+            if ch in "\"'" and _SCALAR_START.search(line[:i]):
+                j = i + 1
+                while j < len(line):
+                    if ch == '"' and line[j] == "\\":
+                        j += 2
+                        continue
+                    if line[j] == ch:
+                        if ch == "'" and line[j + 1:j + 2] == "'":
+                            j += 2  # '' is a quote inside single quotes
+                            continue
+                        break
+                    j += 1
+                if j >= len(line):
+                    return n, i + 1, ch
+                i = j + 1
+                continue
+            i += 1
+    return None
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _line_above(lines: list[str], n: int) -> int | None:
+    """The number of the nearest line above line ``n`` (1-based) that holds YAML (not blank, not a comment)."""
+    for k in range(n - 1, 0, -1):
+        stripped = lines[k - 1].strip()
+        if stripped and not stripped.startswith("#"):
+            return k
+    return None
+
+
+def yaml_words(shown: str, text: str, exc: yaml.MarkedYAMLError) -> tuple[str, str]:
+    """``(file:line:column, message)`` for a YAML syntax error, in an author's words (issue 38): where
+    the unclosed part starts, not where the reader gave up, and never the reader's own terms
+    ("expected <block end>, but found '<block mapping start>'")."""
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 1
+    col = mark.column + 1 if mark else 1
+    problem = exc.problem or ""
+    context = exc.context or ""
+    lines = text.splitlines()
+
+    quote = _unclosed_quote(text, line)
+    if quote is not None and ("quoted scalar" in context or "flow" in context or "end of stream" in problem
+                              or "block" in problem or "mapping values" in problem):
+        qline, qcol, ch = quote
+        return (f"{shown}:{qline}:{qcol}", (f"this is not valid YAML: a quote opened on line {qline} is never closed: "
+                                           f"end the text with the same quote ({ch}) on that line"))
+    if "flow mapping" in context or "flow sequence" in context:
+        opener = "{" if "mapping" in context else "["
+        closer = "}" if opener == "{" else "]"
+        start = exc.context_mark
+        at_line = start.line + 1 if start else line
+        at_col = start.column + 1 if start else col
+        return (f"{shown}:{at_line}:{at_col}", (f"this is not valid YAML: the {opener} opened on line {at_line} is not "
+                                               f"closed by a {closer} on that line (or a comma is missing between "
+                                               f"two of its entries)"))
+    if "mapping values are not allowed" in problem:
+        above = _line_above(lines, line)
+        here = lines[line - 1] if 0 < line <= len(lines) else ""
+        if above is not None and _indent(here) > _indent(lines[above - 1]):
+            return (f"{shown}:{line}:{_indent(here) + 1}",
+                    (f"this is not valid YAML: this line is indented more than the one above (line {above}), "
+                    f"which already has its value; line it up with that line, or end line {above} with its key "
+                    f"and a colon"))
+        return (f"{shown}:{line}:{col}", ("this is not valid YAML: a colon and a space inside unquoted text; put "
+                                         "the text in quotes (\"...\") or fold it with >-"))
+    if "expected <block end>" in problem or "block" in context:
+        here = lines[line - 1] if 0 < line <= len(lines) else ""
+        above = _line_above(lines, line)
+        if "'-'" in problem:
+            return (f"{shown}:{line}:{col}", ("this is not valid YAML: a list entry (\"- \") where a key was "
+                                             "expected; give the list a key of its own, or indent it under one"))
+        if above is not None and _indent(here) < _indent(lines[above - 1]):
+            return (f"{shown}:{line}:{_indent(here) + 1}",
+                    (f"this is not valid YAML: this line is indented less than the one above (line {above}) "
+                    f"but not as little as a key it could belong to; line it up with the keys beside it"))
+        if above is not None and _indent(here) > _indent(lines[above - 1]):
+            return (f"{shown}:{line}:{_indent(here) + 1}",
+                    (f"this is not valid YAML: this line is indented more than the one above (line {above}); "
+                    f"line it up with that line"))
+        return (f"{shown}:{line}:{col}", ("this is not valid YAML: this line does not line up with the keys "
+                                         "around it; each key of a mapping starts in the same column"))
+    if "end of stream" in problem and "quoted scalar" in context and exc.context_mark is not None:
+        start = exc.context_mark
+        return (f"{shown}:{start.line + 1}:{start.column + 1}",
+                f"this is not valid YAML: a quote opened on line {start.line + 1} is never closed")
+    if "could not find expected ':'" in problem or "simple key" in context:
+        return (f"{shown}:{line}:{col}", ("this is not valid YAML: a key without its colon (write `key: value`), "
+                                         "or text that needs quotes"))
+    # Anything rarer: the reader's words, after plain ones.
+    what = "; ".join(p for p in (context, problem) if p)
+    return (f"{shown}:{line}:{col}", f"this is not valid YAML here (the YAML reader says: {what})")

@@ -31,6 +31,61 @@ class RulesDataError(RulebookError):
         self.message = message
 
 
+class RulesDataErrors(RulesDataError):
+    """Several mistakes found in one run of the checks (issue 38: an author fixes them all at once).
+
+    ``errors`` holds each one, in file order (at most ``MAX_REPORTED``; ``more`` counts those left
+    out); ``location`` and ``message`` are the first's, so a caller that shows one line still names
+    a place. ``str()`` is one line per mistake.
+    """
+
+    #: The most mistakes one run reports: past this, the first ones are the ones to fix.
+    MAX_REPORTED = 20
+
+    def __init__(self, errors: list[RulesDataError], more: int = 0) -> None:
+        first = errors[0]
+        super().__init__(first.location, first.message)
+        self.errors = list(errors)
+        self.more = more
+        lines = [str(e) for e in self.errors]
+        if more:
+            lines.append(f"... and {more} more mistake{'s' if more != 1 else ''} (fix these and run the check again)")
+        self.args = ("\n".join(lines),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _file_order(error: RulesDataError) -> tuple[str, int, int]:
+    """(file, line, column) of an error's ``file:line:column``, so mistakes read top to bottom."""
+    parts = error.location.rsplit(":", 2)
+    if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+        return parts[0], int(parts[1]), int(parts[2])
+    return error.location, 0, 0
+
+
+def in_file_order(errors: list[RulesDataError]) -> list[RulesDataError]:
+    """``errors`` sorted by file, line and column."""
+    return sorted(errors, key=_file_order)
+
+
+def raise_all(errors: list[RulesDataError]) -> None:
+    """Nothing when ``errors`` is empty; the one mistake when there is one; else every mistake
+    (each ``RulesDataErrors`` among them flattened), bounded by ``RulesDataErrors.MAX_REPORTED``."""
+    flat: list[RulesDataError] = []
+    more = 0
+    for e in errors:
+        flat.extend(e.errors if isinstance(e, RulesDataErrors) else [e])
+        more += e.more if isinstance(e, RulesDataErrors) else 0
+    if not flat:
+        return
+    flat.sort(key=lambda e: _file_order(e)[0])  # by file; each caller gives a file's mistakes in the order to fix them
+    if len(flat) == 1 and not more:
+        raise flat[0]
+    bound = RulesDataErrors.MAX_REPORTED
+    raise RulesDataErrors(flat[:bound], more=more + max(0, len(flat) - bound))
+
+
 def rulebook_cause(error: BaseException) -> RulebookError | None:
     """The RulebookError behind ``error``, following its causes and contexts (MkDocs and the
     macros plugin wrap what a game file's check raises), or None."""

@@ -678,7 +678,9 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   // The computer's level (issue 28), for a game whose engine has levels.
   const levelSelect = ctl.levels().length
     ? opponentSelect(`rb-table-${shell.prefix}-opponent`, ctl.levels(), ctl.opponent(), spec.levelWords || LEVEL_WORDS) : null;
-  if (levelSelect) shell.setup.append(el("label", { for: levelSelect.id }, "Computer"), levelSelect);
+  if (levelSelect) {
+    shell.setup.append(el("label", { for: levelSelect.id }, "Computer"), levelSelect, levelSelect.about);
+  }
   shell.opponent = levelSelect;
   shell.setup.append(el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
 
@@ -738,6 +740,7 @@ export function startTable(root, shell, spec, { message, words = String, forget 
       askBox.querySelector("[data-opponent-keep]").addEventListener("click", () => {
         closeAsk();
         levelSelect.value = ctl.opponent();
+        levelSelect.tell();
         levelSelect.focus({ preventScroll: true });
       });
       askBox.querySelector("[data-opponent-start]").addEventListener("click", () => {
@@ -766,14 +769,27 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   return { ctl, say, act };
 }
 
-/** The <select data-opponent> of the computer's levels, `value` chosen, each level in `words`. */
+/** The <select data-opponent> of the computer's levels, `value` chosen, each option the level's
+ * name from `words` ("Gentle: gives you time, ..." -> "Gentle"), and in `select.about` a line
+ * with the chosen level's words whole: a phone's select showed "Gentle: gives you time, and
+ * says why it c…" (issue 40); the line follows the choice. */
 function opponentSelect(id, levels, value, words) {
-  const select = el("select", { id, name: "opponent", "data-opponent": value });
+  const about = el("span", { id: `${id}-about`, class: "rb-table__level-about" });
+  const select = el("select", { id, name: "opponent", "data-opponent": value, "aria-describedby": about.id });
+  const tell = () => {
+    const said = String(words[select.value] || select.value);
+    about.textContent = said.includes(":") ? said : "";
+  };
   for (const level of levels) {
-    const o = el("option", { value: level }, words[level] || level);
+    const said = String(words[level] || level);
+    const o = el("option", { value: level }, said.split(":")[0]);
     if (level === value) o.selected = true;
     select.append(o);
   }
+  select.addEventListener("change", tell);
+  tell();
+  select.about = about;
+  select.tell = tell;
   return select;
 }
 
@@ -854,6 +870,7 @@ export function drawShared(root, shell, ctl, logLines) {
     // The level playing (a pending question keeps the choice the player made until answered).
     shell.opponent.dataset.opponent = ctl.opponent();
     if (!root.querySelector("[data-opponent-ask]")) shell.opponent.value = ctl.opponent();
+    shell.opponent.tell();
   }
   drawAside(shell, ctl);
 }

@@ -940,6 +940,11 @@ function drawAside(shell, ctl) {
   }
 }
 
+/** What a seat's line says after its name: " · 1 card · 1 point so far" (each word in the
+ * singular for one: issue 40 found "1 points so far"). */
+export const seatCounts = (cards, points) =>
+  ` · ${cards} card${cards === 1 ? "" : "s"} · ${points} point${points === 1 ? "" : "s"} so far`;
+
 /** The seats of a game counted in points (Chains, Chips), one line each: "You (player 1) · 5
  * cards · 12 points so far · dealer", the seat to act marked. `more(li, s)` adds what only that
  * game says of a seat, after the dealer. */
@@ -949,7 +954,7 @@ export function drawPointsSeats(seats, state, toAct, more = () => {}) {
     const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
     if (s === toAct) li.classList.add("rb-table__seat--to-act");
     const n = state.hands[s].length;
-    li.append(el("strong", {}, seatLongName(s)), ` · ${n} card${n === 1 ? "" : "s"} · ${state.totals[s]} points so far`);
+    li.append(el("strong", {}, seatLongName(s)), seatCounts(n, state.totals[s]));
     if (s === state.dealer) li.append(" · dealer");
     more(li, s);
     if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));

@@ -94,11 +94,13 @@ def test_the_build_writes_every_book_of_every_game(pdf_dir: Path) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_card_box_rules_fit_one_sheet_at_most_16_pages_and_250_kb(
+def test_card_box_rules_fit_ten_cards_at_most_20_pages_and_250_kb(
         pdf_dir: Path, booklets: dict[str, Any], game_id: str) -> None:
     size = (pdf_dir / f"{game_id}.pdf").stat().st_size
     pages = len(booklets[game_id].pages)
-    assert pages <= 16, f"{game_id}.pdf has {pages} pages (eight cards, both sides, and the printing note: one sheet)"
+    # Issue 40 set the type on 8.5 pt lines, each card reading alone: Chips takes ten cards (two
+    # sheets to print at home), Chains seven, 3 Chip Stack eight (README "Speed" has the figures).
+    assert pages <= 20, f"{game_id}.pdf has {pages} pages (ten cards, both sides)"
     assert size <= 250 * 1024, f"{game_id}.pdf is {size / 1024:.0f} KB"
 
 
@@ -177,12 +179,15 @@ def test_every_booklet_page_is_63_by_88_mm(booklets: dict[str, Any], game_id: st
 
 
 @pytest.mark.parametrize("paper", list(gpdf.PAPERS.values()), ids=list(gpdf.PAPERS))
-def test_sheets_are_one_duplex_sheet_at_their_paper_size(pdf_dir: Path, paper: gpdf.Paper) -> None:
+def test_sheets_are_duplex_sheets_at_their_paper_size(pdf_dir: Path, booklets: dict[str, Any],
+                                                      paper: gpdf.Paper) -> None:
     import pdfplumber
 
     for gid in GAMES:
         with pdfplumber.open(pdf_dir / f"{gid}-{paper.key}.pdf") as doc:
-            assert len(doc.pages) == 2, f"{gid}-{paper.key}: {len(doc.pages)} sides, one sheet is two"
+            cards = -(-len(booklets[gid].pages) // 2)
+            sheets = -(-(cards + 1) // paper.per_side)  # the printing note takes the slot after the last card
+            assert len(doc.pages) == 2 * sheets, f"{gid}-{paper.key}: {len(doc.pages)} sides for {sheets} sheets"
             for page in doc.pages:
                 assert abs(page.width / MM - paper.width_mm) <= 0.5
                 assert abs(page.height / MM - paper.height_mm) <= 0.5
@@ -648,7 +653,8 @@ def test_no_ink_on_or_beside_a_cards_trim(pdf_dir: Path, paper: gpdf.Paper) -> N
             for side, (page, plumb) in enumerate(zip(reader.pages, doc.pages, strict=True), start=1):
                 h = float(plumb.height)
                 cards = [(x0, h - y1, x1, h - y0) for _, x0, y0, x1, y1 in placements(page)]
-                for kind, label, a, top, b, bottom in ink(plumb):
+                # The light cut lines along the trims are meant to be there (issue 40); nothing else is.
+                for kind, label, a, top, b, bottom in ink(plumb, paler_than=gpdf.TRIM_GREY - 0.01):
                     for x0, t0, x1, t1 in cards:
                         near_x = any(a < e + band and b > e - band for e in (x0, x1)) and top < t1 + band and bottom > t0 - band
                         near_y = any(top < e + band and bottom > e - band for e in (t0, t1)) and a < x1 + band and b > x0 - band

@@ -222,9 +222,14 @@ def _fill(page: Any, top_mm: float, foot_mm: float) -> float:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_page_under_half_full_but_the_last(booklets: dict[str, Any], game_id: str) -> None:
-    # The parts of the card box run on, so only the last page ends a part early.
+    # The parts of the card box run on, so only the last page ends a part early, and the pages before
+    # the parts that start a card of their own (issue 40: the rules after the Quick start, the
+    # variants kept whole, the card values on the last card).
     pages = booklets[game_id].pages
     for n, page in enumerate(pages[1:-1], start=2):
+        following = body_text(pages[n], 0, FOOT_MM).split("\n", 1)[0].strip()
+        if following in ("The rules", "Variants", "Card values"):
+            continue
         fill = _fill(page, 3.9, 7.7)
         assert fill >= 0.5, f"{game_id} page {n} is {fill:.0%} full"
 
@@ -683,8 +688,11 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
     for gid in GAMES:
         path = pdf_dir / f"{gid}-{paper.key}.pdf"
         with pdfplumber.open(path) as doc:
-            page = doc.pages[0]
-            boxes = placements(PdfReader(path).pages[0])
+            # The note is on the front of the sheet that holds the slot after the last card.
+            cards = sum(1 for p in PdfReader(path).pages[::2] for _ in placements(p))
+            front = 2 * (cards // paper.per_side)
+            page = doc.pages[front]
+            boxes = placements(PdfReader(path).pages[front])
             h = float(page.height)
 
             def on_a_card(c: dict[str, Any], boxes: list[Any] = boxes, h: float = h) -> bool:
@@ -798,11 +806,12 @@ def test_missing_font_file_is_a_one_line_rulebook_error(tmp_path: Path) -> None:
     assert "\n" not in str(info.value) and "font" in str(info.value)
 
 
-def test_pdf_files_describes_the_six_downloads() -> None:
+def test_pdf_files_describes_the_seven_downloads() -> None:
     files = gpdf.pdf_files("chips")
-    assert [f["name"] for f in files] == ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-rulebook.pdf",
-                                          "chips-rulebook-a4.pdf", "chips-rulebook-letter.pdf"]
-    assert [f["paper"] for f in files] == ["63 × 88 mm", "A4", "US Letter", "A5", "A4", "US Letter"]
+    assert [f["name"] for f in files] == ["chips.pdf", "chips-a4.pdf", "chips-letter.pdf", "chips-bleed.pdf",
+                                          "chips-rulebook.pdf", "chips-rulebook-a4.pdf", "chips-rulebook-letter.pdf"]
+    assert [f["paper"] for f in files] == ["63 × 88 mm", "A4", "US Letter", "63 × 88 mm, 3 mm bleed", "A5", "A4",
+                                           "US Letter"]
     assert all(f["about"] and f["label"] for f in files)
     assert gpdf.precached_names("chips") == ["chips.pdf"]
     assert set(gpdf.on_demand_names("chips")) == {f["name"] for f in files} - {"chips.pdf"}

@@ -7,6 +7,7 @@ were 7.4 pt)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,11 +46,13 @@ def _lines(page: Any) -> list[str]:
 def test_a_card_that_continues_a_section_repeats_its_heading(booklets: dict[str, Any], game_id: str) -> None:
     numbers = rule_numbers(LOADED[game_id].data)
     sections = {f"{numbers[s['id']]}. {s['title']}" for s in LOADED[game_id].data["rules"]}
+    # A worked example starts a card under its own heading.
+    titles = {ex["title"] for ex in LOADED[game_id].data["examples"]}
     part = section = ""
     continued = 0
     for n, page in enumerate(booklets[game_id].pages[1:], start=2):
         lines = _lines(page)
-        if lines[0] not in PARTS and lines[0] not in sections:
+        if lines[0] not in PARTS and lines[0] not in sections and lines[0] not in titles:
             want = f"{section or part}, continued"
             assert lines[0] == want, f"{game_id} page {n} starts {lines[0]!r}, not with {want!r}"
             continued += 1
@@ -86,13 +89,13 @@ def _line_steps(page: Any) -> list[float]:
     """The distance from each line of 7 pt body text to the next line of the same paragraph, in pt."""
     tops = sorted({round(c["top"], 1) for c in page.chars if c["text"].strip() and abs(c["size"] - 7) < 0.05
                    and "Bold" not in c["fontname"]})
-    return [b - a for a, b in zip(tops, tops[1:], strict=False) if 5 < b - a < 11]
+    return [b - a for a, b in itertools.pairwise(tops) if 5 < b - a < 11]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_body_lines_are_about_8_5_pt_apart(booklets: dict[str, Any], game_id: str) -> None:
     steps = [s for page in booklets[game_id].pages[1:] for s in _line_steps(page)]
-    common = max(set(round(s, 1) for s in steps), key=lambda s: sum(1 for t in steps if round(t, 1) == s))
+    common = max({round(s, 1) for s in steps}, key=lambda s: sum(1 for t in steps if round(t, 1) == s))
     assert 8.2 <= common <= 8.8, f"{game_id}: body lines are {common} pt apart"
     assert min(steps) >= 8.0, f"{game_id}: two lines {min(steps):.2f} pt apart"
 

@@ -1,7 +1,7 @@
 """Each game's two rulebooks and the sheets to print them at home (issues 4, 13 and 27).
 
 * ``out/<id>.pdf``, the card-box rules: pages of 63 x 88 mm (a poker card, it fits in the deck
-  box), at most 16 (eight cards, and the printing note in the ninth slot of one sheet), from
+  box), at most 20 (ten cards: issue 40 set the type on 8.5 pt lines; Chips takes two sheets to print at home), from
   ``templates/pdf/booklet.html`` (which says, visibly, what it leaves out) around the SAME partials
   as the site pages (every rule sentence lives once, in ``rules-data/``), styled by
   ``print/common.css`` + ``print/cardbox.css``. A loose card is read alone: no rule, ruling or
@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from html import unescape as html_unescape
 import io
 import logging
 import os
@@ -51,6 +50,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
@@ -300,6 +300,7 @@ def card_heads_css(document: Any, html: str) -> str:
     for part, h2, section, title, rule in _HEAD_TOKEN.findall(html):
         if part:
             part_words[part] = html_unescape(h2).strip()
+            current = ""  # the scoring part's items are set as rules, but belong to no rule section
         elif section:
             current = section
             section_words[section] = html_unescape(title).strip()
@@ -312,7 +313,10 @@ def card_heads_css(document: Any, html: str) -> str:
         head = ""
         parts = [key for _, key in here if key in part_words]
         first = next((key for _, key in here if key not in part_words and not key.endswith("-title")), None)
-        if first in rule_section and rule_section[first] in seen:
+        titled = {key.removesuffix("-title") for _, key in here if key.endswith("-title")}
+        if first in titled:
+            pass  # a worked example starts the card under its own heading
+        elif first in rule_section and rule_section[first] in seen:
             head = section_words[rule_section[first]]
         elif first not in section_words and parts and parts[0] in seen:
             head = part_words[parts[0]]

@@ -193,7 +193,7 @@ def _labels(game: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
             yield item["id"], f"rule {s}.{i}"
     scoring = game.get("scoring") or {}
     for i, item in enumerate(scoring.get("items") or [], start=1):
-        yield item["id"], f"scoring rule {i}"
+        yield item["id"], f"scoring rule S{i}"  # as the page and the card box number it (issue 40)
     for i, tie in enumerate(game.get("tie_breakers") or [], start=1):
         yield tie["id"], f"tie-breaker {i}"
     for ex in game.get("examples") or []:

@@ -105,7 +105,9 @@ def test_chains_first_game_is_gentle_and_says_why_it_stops_after_a_royal(phone: 
     CHAINS.wait_for_human(page)
     assert page.get_attribute(choice, "data-opponent") == "gentle"
     words = [plain(w) for w in page.eval_on_selector_all(f"{choice} option", "os => os.map(o => o.textContent)")]
-    assert words == ["Gentle: gives you time, never plays again after a royal", "Standard"]
+    assert words == ["Gentle", "Standard"]
+    assert plain(page.inner_text(f"#{page.get_attribute(choice, 'id')}-about")) == (
+        "Gentle: gives you time, never plays again after a royal")
     assert "You play the gentle computer" in CHAINS.status(page)
     assert CHAINS.saved(page)["opponent"] == "gentle"
     # A save against the gentle computer, where player 3 has just stopped after a royal.

@@ -111,8 +111,10 @@ def test_chips_round_scorer_follows_the_lay_off_order_the_control_sets(phone: An
     page.click(f"{ROOT} button[type=submit]")
     wait_scores(page, TURN_ORDER)
     said = text_of(page, RESULT)
-    assert "In turn order from the caller's left: Player 1, then Player 2." in said, said
-    assert "Player 1: 19 points" in said and "Player 2: 4 points" in said, said
+    assert "In turn order from the caller's left: 1st after the caller, then 2nd after the caller." in said, said
+    assert "1st after the caller: 19 points" in said and "2nd after the caller: 4 points" in said, said
+    # Never "Player 1": at the practice table that is you (issue 40); here the caller is not numbered.
+    assert "Player" not in said and "Player" not in text_of(page, ROOT), said
     assert "Laid off on the caller's groups: 8♥ on group 1." in said, said
     assert page.locator(f"{RESULT} [data-house-rule]").count() == 0
 
@@ -123,8 +125,8 @@ def test_chips_round_scorer_follows_the_lay_off_order_the_control_sets(phone: An
     page.press("#rbw-chips-round-order", "Enter")  # the keyboard scores it
     wait_scores(page, LAID_ORDER)
     said = text_of(page, RESULT)
-    assert "In the order they laid off: Player 2, then Player 1." in said, said
-    assert "Player 1: 10 points" in said, said
+    assert "In the order they laid off: 2nd after the caller, then 1st after the caller." in said, said
+    assert "1st after the caller: 10 points" in said, said
     assert "Laid off on the caller's groups: 9♥ on group 1." in said, said
     note = text_of(page, f"{RESULT} [data-house-rule]")
     title, reading = reading_of(page, "lay-off-order", "as-laid")
@@ -155,12 +157,12 @@ def test_chips_round_scorer_adds_and_removes_players_by_keyboard_and_says_errors
     page.focus(f"{ROOT} [data-add-other]")
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "rbw-chips-round-hand-3"  # the new player's field
-    assert text_of(page, 'label[for="rbw-chips-round-hand-3"]') == "Player 3"
+    assert text_of(page, 'label[for="rbw-chips-round-hand-3"]') == "3rd after the caller"
     page.keyboard.type("QX")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelector('{ERROR}').textContent !== ''")
     error = text_of(page, ERROR)
-    assert error.startswith("Player 3: ") and "QX" in error and "hands[" not in error, error
+    assert error.startswith("3rd after the caller: ") and "QX" in error and "hands[" not in error, error
     assert page.get_attribute("#rbw-chips-round-hand-3", "aria-invalid") == "true"
     assert page.text_content(RESULT) == ""
 
@@ -168,13 +170,13 @@ def test_chips_round_scorer_adds_and_removes_players_by_keyboard_and_says_errors
         page.click(f"{ROOT} [data-add-other]")
     assert page.locator(f"{ROOT} [data-other]").count() == 7
     assert page.is_disabled(f"{ROOT} [data-add-other]")  # seven others, eight at the table
-    # Take Player 3 (the bad hand) out: the players after it move up a number.
-    page.click(f'{ROOT} [data-remove-other][aria-label="Remove player 3"]')
+    # Take the 3rd after the caller (the bad hand) out: the players after it move up a place.
+    page.click(f'{ROOT} [data-remove-other][aria-label="Remove the 3rd after the caller"]')
     assert page.locator(f"{ROOT} [data-other]").count() == 6
     assert page.evaluate("document.activeElement.id") == "rbw-chips-round-hand-3"
     assert not page.is_disabled(f"{ROOT} [data-add-other]")
     for _ in range(4):
-        page.click(f'{ROOT} [data-remove-other][aria-label="Remove player 3"]')
+        page.click(f'{ROOT} [data-remove-other][aria-label="Remove the 3rd after the caller"]')
     assert page.locator(f"{ROOT} [data-other]").count() == 2
     page.click(f"{ROOT} button[type=submit]")
     wait_scores(page, TURN_ORDER)
@@ -185,9 +187,9 @@ def test_chips_round_scorer_adds_and_removes_players_by_keyboard_and_says_errors
     page.fill("#rbw-chips-round-order", "1 1")
     page.click(f"{ROOT} button[type=submit]")
     page.wait_for_function(f"document.querySelector('{ERROR}').textContent !== ''")
-    assert text_of(page, ERROR) == "Order they laid off in: player 1 is named twice; name each player once"
+    assert text_of(page, ERROR) == "Order they laid off in: the 1st after the caller is named twice; name each player once"
     assert page.get_attribute("#rbw-chips-round-order", "aria-invalid") == "true"
-    page.fill("#rbw-chips-round-order", "Player 2, Player 1")
+    page.fill("#rbw-chips-round-order", "2nd, 1st")
     page.click(f"{ROOT} button[type=submit]")
     wait_scores(page, LAID_ORDER)
     assert text_of(page, ERROR) == ""

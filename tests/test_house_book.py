@@ -117,6 +117,8 @@ def rows(facts: Mapping[str, Any], colon: str = ":") -> list[str]:
 
 
 def squash(text: str) -> str:
+    # The PDFs set quotes curly (booklets.typeset_quotes, issue 40); the engine's words are straight.
+    text = text.translate({0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'})
     return re.sub(r"\s+", "", text.replace("\ufe0e", ""))
 
 

@@ -219,8 +219,10 @@ def test_keep_share_links_the_pdfs_relative_to_the_site_root_with_paper_sizes() 
     # The download list belongs to print; the site hands it to the renderer.
     html = render_partial("partials/keep_share.html", game=_game(), refs={}, root="../", downloads=downloads)
     hrefs = re.findall(r'href="([^"]+)"', html)
-    assert hrefs == ["../pdf/demo.pdf", "../pdf/demo-a4.pdf", "../pdf/demo-letter.pdf",
+    assert hrefs == ["../pdf/demo.pdf", "../pdf/demo-a4.pdf", "../pdf/demo-letter.pdf", "../pdf/demo-bleed.pdf",
                      "../pdf/demo-rulebook.pdf", "../pdf/demo-rulebook-a4.pdf", "../pdf/demo-rulebook-letter.pdf"]
+    # The bleed version is named for what it is (issue 40): for a card printer, 3 mm bleed.
+    assert "for a card printer" in html and "3 mm bleed" in html
     # ... and no blank score sheet: "demo" has no score-sheet layout (tests/test_site_parts.py, issue 26)
     assert "63 × 88 mm" in html and "A4" in html and "Letter" in html and "A5" in html
     assert html.count('class="rb-keep__about"') == len(hrefs)  # each file says what it is for

@@ -221,3 +221,32 @@ def test_a_rebuild_is_byte_identical(sheets: dict[str, Path], tmp_path: Path) ->
     assert set(again) == set(sheets)
     for name, path in sheets.items():
         assert again[name].read_bytes() == path.read_bytes(), name
+
+
+def test_the_points_sheets_say_what_to_do_with_more_players_than_columns(sheets: dict[str, Path]) -> None:
+    # Issue 40: Chips and Chains take nine players or more; the sheets have eight columns.
+    for game_id in ("chips", "chains"):
+        for paper in PAPERS:
+            text = " ".join(p["text"] for p in _pages(sheets[_sheet(game_id, paper)]))
+            assert f"With more than {SEATS} players, use a second sheet" in text, (game_id, paper)
+            assert f"columns on from {SEATS + 1}" in text, (game_id, paper)
+
+
+def test_the_3_chip_stack_sheet_explains_no_card_ties_it_never_records(sheets: dict[str, Path]) -> None:
+    game = next(g for g in load_games(ROOT) if g.id == "3-chip-stack")
+    for paper in PAPERS:
+        text = " ".join(p["text"] for p in _pages(sheets[_sheet("3-chip-stack", paper)]))
+        assert "Ties" not in text.split(), paper
+        for tie in game.data["tie_breakers"]:
+            assert " ".join(plain_text(tie["text"]).split())[:40] not in text, paper
+
+
+def test_every_sheet_names_its_author_and_language(sheets: dict[str, Path]) -> None:
+    from pypdf import PdfReader
+
+    sources = {g.id: g.data["author"] for g in load_games(ROOT)}
+    for name, path in sheets.items():
+        reader = PdfReader(path)
+        game_id = next(gid for gid in sources if name.startswith(f"{gid}-score"))
+        assert reader.metadata.author == sources[game_id], name
+        assert reader.trailer["/Root"]["/Lang"] == "en-GB", name

@@ -36,6 +36,8 @@ def chips_page(served: tuple[Server, Path], page: Any) -> Any:
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
     page.problems = problems
+    page.asked = []
+    page.on("request", lambda r: page.asked.append(r.url))
     page.goto(server.url + "chips/")
     page.wait_for_load_state("load")
     return page
@@ -54,6 +56,17 @@ def test_the_reload_script_is_a_file_the_policy_allows(chips_page: Any) -> None:
     assert "'unsafe-inline'" not in policy and "script-src 'self'" in policy
     time.sleep(0.5)
     assert not [p for p in chips_page.problems if "Content Security Policy" in p], chips_page.problems
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_served_page_asks_for_no_service_worker(served: tuple[Server, Path], chips_page: Any) -> None:
+    """make serve makes no sw.js: a page that asked for it logged a 404 on every page (issue 40)."""
+    server, _copy = served
+    chips_page.wait_for_function("() => document.documentElement.dataset.offline === 'served-live'", timeout=20_000)
+    assert chips_page.evaluate("() => navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert not [u for u in chips_page.asked if u.endswith("sw.js")], chips_page.asked
+    assert not [line for line in server.text().splitlines() if "sw.js" in line and "404" in line]
 
 
 @pytest.mark.browser
@@ -98,6 +111,17 @@ def test_a_wrong_file_shows_a_banner_and_one_line(served: tuple[Server, Path], c
         chips_page.wait_for_selector("[data-serve-error]", timeout=WAIT_MS)
         banner = chips_page.locator("[data-serve-error]").inner_text()
         assert re.search(where, banner), banner
+        # A styled notice in the page's text, under the header (issue 40: it was unstyled small
+        # print at the top of the body, above the header).
+        placed = chips_page.evaluate("""() => {
+          const b = document.querySelector('[data-serve-error]');
+          scrollTo(0, 0);
+          return { inText: !!b.closest('.md-content .md-typeset'), top: b.getBoundingClientRect().top,
+                   header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+                   border: getComputedStyle(b).borderLeftWidth, title: getComputedStyle(b.querySelector('.admonition-title')).fontWeight };
+        }""")
+        assert placed["inText"] and placed["top"] >= placed["header"], placed
+        assert placed["border"] != "0px" and int(placed["title"]) >= 700, placed
         line = server.wait_for(r"not rebuilt: [^\n]*", after=seen).group(0)
         assert re.search(where, line), line
         told = server.text()[seen:]

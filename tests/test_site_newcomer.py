@@ -32,8 +32,10 @@ VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 JAVA = shutil.which("java") or "/usr/bin/java"
 
 #: The ## headings of a game page in the order a newcomer walks them: what the game is (the hero),
-#: how to start, how a round goes, the rules, then the tools that need them, then the reference.
-ORDER = ["quick-start", "how-a-round-works", "the-rules", "scoring", "tie-breakers", "TOOL", "SAMPLE",
+#: how to start, how a round goes, a sample round played through (issue 40: a learner meets it before
+#: the scorer's forms, not three phone screens below them), the rules, then the tools that need them,
+#: then the reference.
+ORDER = ["quick-start", "how-a-round-works", "SAMPLE", "the-rules", "scoring", "tie-breakers", "TOOL",
          "worked-examples", "rulings", "variants", "origins", "COMPARISON", "glossary", "keep-share"]
 TOOLS = {"chips": "score-a-hand", "chains": "check-a-play", "3-chip-stack": "settle-a-showdown"}
 SAMPLES = {"chips": "a-sample-round", "chains": "a-sample-hand", "3-chip-stack": "a-sample-hand"}
@@ -101,7 +103,7 @@ def _tree(html: str) -> _Tree:
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_game_page_walks_from_the_rules_to_the_tools_to_the_reference(built_site: Path, game_id: str) -> None:
+def test_game_page_walks_from_a_sample_round_to_the_rules_to_the_tools_to_the_reference(built_site: Path, game_id: str) -> None:
     html = _html(built_site, game_id)
     # A game with no engine (one an author added with a YAML file) has no scorer and no sample round.
     wanted = [TOOLS.get(game_id) if h == "TOOL" else SAMPLES.get(game_id) if h == "SAMPLE" else h for h in ORDER]

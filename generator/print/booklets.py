@@ -1,7 +1,7 @@
 """Each game's two rulebooks and the sheets to print them at home (issues 4, 13 and 27).
 
 * ``out/<id>.pdf``, the card-box rules: pages of 63 x 88 mm (a poker card, it fits in the deck
-  box), at most 16 (eight cards, and the printing note in the ninth slot of one sheet), from
+  box), at most 20 (ten cards: issue 40 set the type on 8.5 pt lines; Chips takes two sheets to print at home), from
   ``templates/pdf/booklet.html`` (which says, visibly, what it leaves out) around the SAME partials
   as the site pages (every rule sentence lives once, in ``rules-data/``), styled by
   ``print/common.css`` + ``print/cardbox.css``. A loose card is read alone: no rule, ruling or
@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from html import unescape as html_unescape
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,11 @@ CROP_GAP_MM = 0.6
 CROP_MM = 5.0
 GUIDE_GREY = 0.25
 GUIDE_WIDTH_PT = 0.4
+#: The light cut lines along every trim line between and round the cards (issue 40: marks in the
+#: outer margin alone leave the inner cuts to a ruler): pale enough that a cut a little off leaves no
+#: line a reader sees on a card.
+TRIM_GREY = 0.82
+TRIM_WIDTH_PT = 0.25
 #: The reference square on every home-print sheet, to check the printer did not scale the page.
 SQUARE_MM = 20.0
 #: What to print on: the cards want stiff paper, the folded rulebook ordinary paper.
@@ -176,6 +182,10 @@ def pdf_files(game_id: str) -> list[dict[str, str]]:
         {"name": f"{game_id}-letter.pdf", "label": "Card-box rules to print and cut", "paper": "US Letter",
          "part": "cards",
          "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
+        {"name": f"{game_id}-bleed.pdf", "label": "Card-box rules for a card printer", "paper": "63 × 88 mm, 3 mm bleed",
+         "part": "cards",
+         "about": "the card-box pages for a print-on-demand card printer: each page 3 mm larger every way "
+                  "(bleed), with its trim box at the card's edge"},
         {"name": f"{game_id}-rulebook.pdf", "label": "Complete rulebook", "paper": "A5", "part": "book-a5",
          "about": "everything on this page, with a contents list and page numbers, to read or print"},
         {"name": f"{game_id}-rulebook-a4.pdf", "label": "Complete rulebook to print as a booklet", "paper": "A4",
@@ -236,9 +246,11 @@ def card_box_layout(render: Render, html: str) -> Any:
     layout before, until a layout agrees with both (the second, unless a number moved a part)."""
     document = render(html, {}, "")
     for _ in range(PAGE_ROUNDS):
-        pages, feet = anchor_pages(document), card_feet_css(document, html)
+        pages = anchor_pages(document)
+        feet = card_feet_css(document, html) + "\n" + card_heads_css(document, html)
         document = render(html, pages, feet)
-        if _numbers_agree(html, pages, anchor_pages(document)) and card_feet_css(document, html) == feet:
+        if (_numbers_agree(html, pages, anchor_pages(document))
+                and card_feet_css(document, html) + "\n" + card_heads_css(document, html) == feet):
             break
     return document
 
@@ -262,6 +274,56 @@ def card_feet_css(document: Any, html: str) -> str:
             # Three parts on one card read as a range ("Scoring – Rulings"): the foot line has room for two names.
             words = " · ".join(here) if len(here) <= 2 else f"{here[0]} – {here[-1]}"
             rules.append(f"@page :nth({number}) {{ @bottom-left {{ content: {_css_string(words)}; }} }}")
+    return "\n".join(rules)
+
+
+#: In the card box's HTML, in document order: a part with its heading, a rule section's heading (its
+#: id and words: "6. Calling chips") and a rule's id (pdf/booklet.html, partials/rules.html).
+_HEAD_TOKEN = re.compile(
+    r'<section\b[^>]*\sid="(part-[\w-]+)"[^>]*>\s*<h2>([^<]+)</h2>'
+    r'|<section class="rb-rule-section" aria-labelledby="([\w-]+)">\s*<h\d id="[\w-]+" class="rb-heading">([^<]+)<'
+    r'|<li class="rb-rule" id="([\w-]+)"')
+#: The top margin of a card that carries a continued heading, and where that heading's line sits in it.
+HEAD_MARGIN_MM = 7.6
+
+
+def card_heads_css(document: Any, html: str) -> str:
+    """Every card reads alone (issue 40): a card whose first lines continue a part or a rule section
+    begun on the card before repeats its heading at its top, "6. Calling chips, continued" (the
+    rule section, for a rule) or "Rulings, continued" (the part). Read from a layout (the ids on
+    each page and where they sit), as one ``@page :nth(n)`` rule per page, which also gives that
+    page the room for the line; :func:`card_box_layout` lays out again until the pages agree."""
+    part_words: dict[str, str] = {}
+    section_words: dict[str, str] = {}
+    rule_section: dict[str, str] = {}
+    current = ""
+    for part, h2, section, title, rule in _HEAD_TOKEN.findall(html):
+        if part:
+            part_words[part] = html_unescape(h2).strip()
+            current = ""  # the scoring part's items are set as rules, but belong to no rule section
+        elif section:
+            current = section
+            section_words[section] = html_unescape(title).strip()
+        elif rule and current:
+            rule_section[rule] = current
+    seen: set[str] = set()
+    rules = []
+    for number, page in enumerate(document.pages, start=1):
+        here = sorted((pos[1], key) for key, pos in page.anchors.items())
+        head = ""
+        parts = [key for _, key in here if key in part_words]
+        first = next((key for _, key in here if key not in part_words and not key.endswith("-title")), None)
+        titled = {key.removesuffix("-title") for _, key in here if key.endswith("-title")}
+        if first in titled:
+            pass  # a worked example starts the card under its own heading
+        elif first in rule_section and rule_section[first] in seen:
+            head = section_words[rule_section[first]]
+        elif first not in section_words and parts and parts[0] in seen:
+            head = part_words[parts[0]]
+        seen.update(key for _, key in here)
+        if head:
+            rules.append(f"@page :nth({number}) {{ margin-top: {HEAD_MARGIN_MM}mm; "
+                         f"@top-left {{ content: {_css_string(head + ', continued')}; }} }}")
     return "\n".join(rules)
 
 
@@ -437,7 +499,7 @@ def impose_book(root: Path | str, game: Any, book: bytes, paper: BookPaper, edit
             ops += fold_mark_ops(paper)
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
     title = f"{game.data['name']}: the complete rulebook to print as a booklet ({paper.label})"
-    return _finish(writer, title, edition, _identifier(game, edition, f"book-sheet-{paper.key}"))
+    return _finish(writer, title, edition, _identifier(game, edition, f"book-sheet-{paper.key}"), game_author(game))
 
 
 #: The fold mark of an imposed booklet sheet: a short line at the fold, at the top and at the foot of the
@@ -521,7 +583,7 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
                 for ref_id, ref in refs.items()}
         html = str(render_partial(template, game=data, refs=refs, level=3, root="", edition=edition,
                                   **context))
-    return keep_together(html)
+    return keep_together(typeset_quotes(html))
 
 
 #: What never breaks across a line on paper (issue 27), each found in the text between tags:
@@ -542,6 +604,51 @@ _TAG = re.compile(r"(<[^>]*>)")
 #: it gives the line its first word alone ("From / then / on they stay ...": issue 27's "Queen or /
 #: King"). The space in an element of its own is measured apart, and the line breaks where it should.
 _SPACE_BEFORE_INLINE = re.compile(r"(?<=[^\s>]) (?=<(?:a|span|strong|b|em|code)\b)")
+
+
+#: A straight quote in text, as Jinja writes it (escaped) or as typed.
+_STRAIGHT = re.compile(r"&#34;|&quot;|&#39;|&#x27;|\"|'")
+#: What before a quote makes it an opening one: nothing, a space, an opening bracket or dash.
+_OPENS_AFTER = frozenset(" \t\n\u00a0([{\u2014\u2013/")
+
+
+def typeset_quotes(html: str) -> str:
+    """``html`` with the straight quotes of its text curly, as a typesetter sets them (issue 40):
+    “double”, ‘single’ and the apostrophe ’ (the Daltons’, don’t, ’80s). A quote opens after a
+    space, a bracket, a dash or at the start of the text, and closes elsewhere; the character before
+    it is carried across tags ("<strong>chips</strong>" closes after the tag). Tags, attributes
+    and the text of style, script and title are left as they are. The rules-data text stays as
+    written: this is done to the PDFs' HTML only, at render."""
+    parts = _TAG.split(html)
+    in_raw = False
+    before = " "
+    for i, part in enumerate(parts):
+        if i % 2:  # a tag
+            name = part[1:].split(None, 1)[0].lower().rstrip(">") if len(part) > 1 else ""
+            if name in ("style", "script", "title"):
+                in_raw = True
+            elif name in ("/style", "/script", "/title"):
+                in_raw = False
+            elif name in ("p", "li", "h1", "h2", "h3", "h4", "dt", "dd", "td", "th", "br", "div", "section"):
+                before = " "  # a new block: what follows opens
+            continue
+        if in_raw or not part:
+            continue
+        out: list[str] = []
+        at = 0
+        for m in _STRAIGHT.finditer(part):
+            out.append(part[at:m.start()])
+            prev = part[m.start() - 1] if m.start() else before
+            double = m.group(0) in ("&#34;", "&quot;", '"')
+            opening = prev in _OPENS_AFTER
+            out.append(("\u201c" if opening else "\u201d") if double else ("\u2018" if opening else "\u2019"))
+            at = m.end()
+        out.append(part[at:])
+        parts[i] = "".join(out)
+        text = html_unescape(part)
+        if text:
+            before = text[-1]
+    return "".join(parts)
 
 
 def keep_together(html: str) -> str:
@@ -585,8 +692,8 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
     note = {"sheet": note_sheet + 1, "left": _num(nx / MM), "top": _num(paper.height_mm - ny / MM - CARD_MM[1]),
             "width": _num(CARD_MM[0]), "height": _num(CARD_MM[1])}
 
-    html = render_partial("pdf/sheet.html", game=game.data, edition=edition, paper=paper, sides=sides,
-                          sheets=sheets, note=note, square_mm=_num(SQUARE_MM), paper_weight=Markup(CARD_PAPER), refs={})
+    html = typeset_quotes(str(render_partial("pdf/sheet.html", game=game.data, edition=edition, paper=paper, sides=sides,
+                          sheets=sheets, note=note, square_mm=_num(SQUARE_MM), paper_weight=Markup(CARD_PAPER), refs={})))
     frame = _weasy(root, str(html), ("common.css", "sheet.css"),
                    identifier=_identifier(game, edition, f"frame-{paper.key}"))
 
@@ -618,15 +725,54 @@ def impose(root: Path | str, game: Any, booklet: bytes, paper: Paper, edition: E
         _append_content(writer, sheet_page, "\n".join(ops).encode("ascii"), names)
 
     title = f"{game.data['name']}: the card-box rules to print at home ({paper.label})"
-    return _finish(writer, title, edition, _identifier(game, edition, f"sheet-{paper.key}"))
+    return _finish(writer, title, edition, _identifier(game, edition, f"sheet-{paper.key}"), game_author(game))
 
 
-def _finish(writer: Any, title: str, edition: Edition, identifier: str) -> bytes:
-    """Metadata, a fixed identifier (pypdf writes none by default; its generate_file_identifiers is
-    random), shared objects merged: the bytes of an imposed file."""
-    from pypdf.generic import ArrayObject, ByteStringObject
+#: The language of every PDF (its /Lang, which a screen reader reads the words in), as the pages say.
+PDF_LANG = "en-GB"
 
-    writer.add_metadata({"/Title": title, "/Producer": f"chips-rulebook {edition.version} (WeasyPrint, pypdf)"})
+
+def game_author(game: Any) -> str:
+    """A game's PDFs' Author: where the game comes to us from (``author:`` in its game file)."""
+    return str(game.data.get("author") or game.data["name"])
+
+
+#: The bleed a print-on-demand card printer asks for round each card (issue 40).
+BLEED_MM = 3.0
+
+
+def with_bleed(game: Any, booklet: bytes, edition: Edition) -> bytes:
+    """The card-box pages for a print-on-demand printer: each page ``BLEED_MM`` larger on every side
+    (69 x 94 mm), the card placed unscaled in the middle, its TrimBox the card's edge and its BleedBox
+    the page. Nothing of a card reaches its edge (the text keeps 3.5 mm inside), so the bleed is the
+    card's own white paper."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, FloatObject, NameObject
+
+    source = PdfReader(io.BytesIO(booklet))
+    writer = PdfWriter()
+    bleed = BLEED_MM * MM
+    w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
+    for number, page in enumerate(source.pages, start=1):
+        form = _form_xobject(writer, page)
+        sheet = writer.add_blank_page(width=w + 2 * bleed, height=h + 2 * bleed)
+        _append_content(writer, sheet, f"q 1 0 0 1 {_num(bleed)} {_num(bleed)} cm /Card{number} Do Q".encode("ascii"),
+                        {f"/Card{number}": form})
+        sheet[NameObject("/TrimBox")] = ArrayObject([FloatObject(v) for v in (bleed, bleed, bleed + w, bleed + h)])
+        sheet[NameObject("/BleedBox")] = ArrayObject([FloatObject(v) for v in (0, 0, w + 2 * bleed, h + 2 * bleed)])
+    title = f"{game.data['name']}: the card-box rules for a card printer (3 mm bleed)"
+    return _finish(writer, title, edition, _identifier(game, edition, "bleed"), game_author(game))
+
+
+def _finish(writer: Any, title: str, edition: Edition, identifier: str, author: str) -> bytes:
+    """Metadata (title, author, and the language, which WeasyPrint writes from ``<html lang>`` but an
+    imposed file had lost: issue 40), a fixed identifier (pypdf writes none by default; its
+    generate_file_identifiers is random), shared objects merged: the bytes of an imposed file."""
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject, TextStringObject
+
+    writer.add_metadata({"/Title": title, "/Author": author,
+                         "/Producer": f"chips-rulebook {edition.version} (WeasyPrint, pypdf)"})
+    writer._root_object[NameObject("/Lang")] = TextStringObject(PDF_LANG)
     ident = ByteStringObject(bytes.fromhex(identifier))
     writer._ID = ArrayObject([ident, ident])
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
@@ -713,12 +859,40 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
     return segments
 
 
+def trim_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+    """Every trim line of the cards placed at ``origins``, along the cards it bounds (edges on one
+    line merged), as segments (x0, y0, x1, y1) in points: the light cut lines."""
+    w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for x, y in origins:
+        for vx in (x, x + w):
+            vertical.setdefault(round(vx, 4), []).append((y, y + h))
+        for hy in (y, y + h):
+            horizontal.setdefault(round(hy, 4), []).append((x, x + w))
+    out: list[tuple[float, float, float, float]] = []
+    for line, spans, across in [(k, v, False) for k, v in sorted(vertical.items())] + [
+            (k, v, True) for k, v in sorted(horizontal.items())]:
+        merged: list[list[float]] = []
+        for a, b in sorted(spans):
+            if merged and a <= merged[-1][1] + 0.01:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        out += [(a, line, b, line) if across else (line, a, line, b) for a, b in merged]
+    return out
+
+
 def cut_line_ops(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[str]:
-    """PDF operators drawing :func:`cut_segments`: short dark lines, butt-ended, off the cards."""
+    """PDF operators drawing :func:`trim_segments` as light lines and :func:`cut_segments` as short dark
+    marks, butt-ended, off the cards."""
     segments = cut_segments(paper, origins)
     if not segments:
         return []
-    ops = [f"q {_num(GUIDE_GREY)} G {_num(GUIDE_WIDTH_PT)} w 0 J [] 0 d"]
+    ops = [f"q {_num(TRIM_GREY)} G {_num(TRIM_WIDTH_PT)} w 0 J [] 0 d"]
+    ops += [f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l S" for a, b, c, d in trim_segments(paper, origins)]
+    ops.append("Q")
+    ops += [f"q {_num(GUIDE_GREY)} G {_num(GUIDE_WIDTH_PT)} w 0 J [] 0 d"]
     ops += [f"{_num(a)} {_num(b)} m {_num(c)} {_num(d)} l S" for a, b, c, d in segments]
     ops.append("Q")
     return ops
@@ -744,6 +918,7 @@ def build_part(root: Path | str, game: Any, games: Sequence[Any], part: str) -> 
         for paper in PAPERS.values():
             files[f"{game.id}-{paper.key}.pdf"] = _imposing(game, paper.label, lambda p=paper: impose(
                 root, game, booklet, p, edition))
+        files[f"{game.id}-bleed.pdf"] = _imposing(game, "bleed", lambda: with_bleed(game, booklet, edition))
         return files
     key = {"book-a5": "a4", "book-letter": "letter"}.get(part)
     if key is None:

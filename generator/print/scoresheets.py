@@ -158,18 +158,20 @@ def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, p
     else:
         raise ScoresheetError(f"no score-sheet layout for {gid!r} (the layouts: {', '.join(LAYOUTS)})")
     more = [("Carried over", "from the last sheet")] + [("", "")] * paper.stack_rows[1] if kind == "stack" else []
-    ties = [plain_text(str(t.get("text", "")), refs) for t in game.get("tie_breakers") or []]
+    # The 3 Chip Stack sheet records chips, never cards: its tie-breakers (which hand is better) are
+    # settled at the table and have no place on it (issue 40).
+    ties = [] if kind == "stack" else [plain_text(str(t.get("text", "")), refs) for t in game.get("tie_breakers") or []]
     env = jinja2.Environment(autoescape=True)
     template = env.from_string(_TEMPLATE)
     footer = _css_string(f"{game['name']} score sheet · {edition}")
-    return template.render(game=game, footer=footer, kind=kind, rows=rows, more=more, ties=ties, seats=seats, orient=orient,
+    return template.render(game=game, footer=footer, author=game.get("author") or game["name"], kind=kind, rows=rows, more=more, ties=ties, seats=seats, orient=orient,
                            edition=edition, paper=paper, aim=_glance(game, "aim"),
                            length=_glance_line(game, "rounds"), square=SQUARE_MM,
                            last_hand=paper.stack_rows[0])
 
 
 _TEMPLATE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{{ game.name }}: score sheet</title>
+<html lang="en-GB"><head><meta charset="utf-8"><title>{{ game.name }}: score sheet</title><meta name="author" content="{{ author }}">
 <style>@page { size: {{ paper.size }} {{ orient }}; @bottom-center { content: {{ footer|safe }} " · page " counter(page) " of " counter(pages); } }</style></head>
 <body>
 {% macro printing() %}<div class="printing"><div class="square"></div><div>
@@ -184,9 +186,9 @@ _TEMPLATE = """<!doctype html>
 <div class="head"><div class="intro">
 <h1>{{ game.name }}: score sheet</h1>
 {% if kind == "chips" %}
-<p>Write the players in seating order under 1 to {{ seats }}. After each round, tick <strong>Call</strong> for the player who called chips, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. At the end, count each player’s calls. To win: {{ aim }}.</p>
+<p>Write the players in seating order under 1 to {{ seats }}. After each round, tick <strong>Call</strong> for the player who called chips, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. At the end, count each player’s calls. To win: {{ aim }}. With more than {{ seats }} players, use a second sheet for the rest: number its columns on from {{ seats + 1 }} and write each {{ "round" if kind == "chips" else "hand" }} on the same row of both sheets.</p>
 {% elif kind == "chains" %}
-<p>Write the players in seating order under 1 to {{ seats }}. After each hand, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. To win: {{ aim }}.</p>
+<p>Write the players in seating order under 1 to {{ seats }}. After each hand, write each player’s score for the hand under <strong>Hand</strong> and their new running total under <strong>Total</strong>. To win: {{ aim }}. With more than {{ seats }} players, use a second sheet for the rest: number its columns on from {{ seats + 1 }} and write each {{ "round" if kind == "chips" else "hand" }} on the same row of both sheets.</p>
 {% else %}
 <p>Write the players in seating order under 1 to {{ seats }}, and each player’s chips after every hand. Starting chips: <span class="blank"></span> each. <strong>All chips</strong> is the sum of a row: it never changes, so a different sum means a slip. {{ length }}.</p>
 <p>Page 2 is a continuation sheet: when hand {{ last_hand }} is done, carry the counts over to its first row; print page 2 again as often as the game needs.</p>

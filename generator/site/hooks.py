@@ -409,6 +409,9 @@ BANNER_START = "<!-- rulebook:serve-error -->"
 BANNER_END = "<!-- /rulebook:serve-error -->"
 _BANNER = re.compile(re.escape(BANNER_START) + ".*?" + re.escape(BANNER_END), re.DOTALL)
 _BODY = re.compile(rb"<body\b[^>]*>")
+#: Where the banner goes: the top of the page's text, under the header, where Material styles an
+#: admonition (at the top of <body> it was unstyled small print above the header: issue 40).
+_CONTENT = re.compile(rb'<article\b[^>]*\bmd-typeset\b[^>]*>')
 
 
 def banner_html(message: str) -> str:
@@ -420,12 +423,12 @@ def banner_html(message: str) -> str:
 
 
 def error_banner(site_dir: Path, message: str) -> None:
-    """Every page of the served site, with the banner at the top of its body (one banner: the last
-    message replaces an earlier one)."""
+    """Every page of the served site, with the banner at the top of its text (of its body where it
+    has none; one banner: the last message replaces an earlier one)."""
     banner = banner_html(message).encode()
     for page in site_dir.rglob("*.html"):
         data = _BANNER.sub("", page.read_text(encoding="utf-8")).encode()
-        body = _BODY.search(data)
-        if body is None:
+        at = _CONTENT.search(data) or _BODY.search(data)
+        if at is None:
             continue
-        page.write_bytes(data[: body.end()] + banner + data[body.end():])
+        page.write_bytes(data[: at.end()] + banner + data[at.end():])

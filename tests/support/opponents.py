@@ -26,14 +26,42 @@ def check_first_game_is_gentle(page: Any, table: Table, *, options: list[str], s
     table.wait_for_human(page)
     assert page.get_attribute(pick, "data-opponent") == "gentle"
     assert page.eval_on_selector(pick, "s => s.value") == "gentle"
+    # Each option names its level; the line after the choice says the chosen one whole (issue 40:
+    # a phone's select cut "Gentle: gives you time, and says why it c…").
     words = [plain(w) for w in page.eval_on_selector_all(f"{pick} option", "os => os.map(o => o.textContent)")]
-    assert words == options
+    assert words == [o.split(":")[0] for o in options]
+    about = f"#{page.get_attribute(pick, 'id')}-about"
+    assert plain(page.inner_text(about)) == options[0]
+    assert page.get_attribute(pick, "aria-describedby") == about[1:]
+    check_choice_shows_whole(page, pick, about)
     assert plain(page.inner_text(f"label[for='{page.get_attribute(pick, 'id')}']")) == "Computer"
     assert status in table.status(page)
     record = table.saved(page)
     assert record["opponent"] == "gentle"
     saves.replay(table.play, record["players"], record["seed"], record["moves"], opponent="gentle")
     axe_clean(page)
+
+
+#: For a select: the widest option's words, set in the select's own font, and the room inside it
+#: for them (its width less its padding, border and the arrow's 20 px, as Chromium draws it).
+_FIT = """(sel) => {
+  const s = document.querySelector(sel);
+  const cs = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const widest = Math.max(...[...s.options].map(o => ctx.measureText(o.textContent).width));
+  const room = s.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
+    - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - 20;
+  return {widest, room};
+}"""
+
+
+def check_choice_shows_whole(page: Any, pick: str, about: str) -> None:
+    """Every option of the choice fits inside it, and the line about the level is not cut."""
+    fit = page.evaluate(_FIT, pick)
+    assert fit["widest"] <= fit["room"], f"{pick}: its words are cut off ({fit})"
+    box = page.eval_on_selector(about, "e => [e.scrollWidth, e.clientWidth, e.getBoundingClientRect().right, innerWidth]")
+    assert box[0] <= box[1] and box[2] <= box[3], f"{about} is cut off: {box}"
 
 
 def check_save_from_before_the_levels_is_standard(page: Any, table: Table, *, status: str) -> None:

@@ -98,6 +98,8 @@ def squash(text: str) -> str:
     """Text to compare: no whitespace at all (line breaks fall anywhere, after a hyphen too), no
     variation selectors (a card's suit carries U+FE0E), no page numbers added to a link (", p. 12")."""
     text = re.sub(r"\s+", "", text.replace("\ufe0e", ""))
+    # The PDFs set quotes curly (booklets.typeset_quotes); rules-data is typed straight.
+    text = text.translate({0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'})
     return re.sub(r",p\.\d+", "", text)
 
 
@@ -144,13 +146,19 @@ def placements(page: Any) -> list[tuple[str, float, float, float, float]]:
     return out
 
 
-def ink(page: Any) -> list[tuple[str, str, float, float, float, float]]:
+def ink(page: Any, *, paler_than: float | None = None) -> list[tuple[str, str, float, float, float, float]]:
     """Every mark of a pdfplumber page (form XObjects included) as (kind, text, x0, top, x1, bottom) in
     points from the top left, with the ink of its stroke: half the line width either side of a line
-    (across it: a butt-ended line ends where its path ends) and round a stroked rectangle or curve."""
+    (across it: a butt-ended line ends where its path ends) and round a stroked rectangle or curve.
+    With ``paler_than``, a line stroked in a grey that light or lighter is left out (the sheets'
+    light cut lines, booklets.TRIM_GREY)."""
     out = [("char", c["text"], c["x0"], c["top"], c["x1"], c["bottom"]) for c in page.chars if c["text"].strip()]
     for kind in ("line", "rect", "curve"):
         for o in getattr(page, kind + "s"):
+            colour = o.get("stroking_color")
+            grey = colour[0] if isinstance(colour, (list, tuple)) and len(colour) == 1 else colour
+            if paler_than is not None and kind == "line" and isinstance(grey, (int, float)) and grey >= paler_than:
+                continue
             half = (o.get("linewidth") or 0) / 2 if o.get("stroke", True) else 0.0
             x0, top, x1, bottom = o["x0"], o["top"], o["x1"], o["bottom"]
             if kind == "line" and abs(x0 - x1) < 0.01:

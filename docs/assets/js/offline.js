@@ -185,4 +185,8 @@ async function start() {
   keepPdfsOnEveryPage();
 }
 
-if ("serviceWorker" in navigator && window.isSecureContext) start();
+// Under `make serve` (its live-reload script is on the page) there is no sw.js to register, and
+// asking for it put a 404 in the author's terminal on every page (issue 40).
+const servedLive = document.querySelector('script[src$="assets/livereload.js"]') !== null;
+if (servedLive) document.documentElement.dataset.offline = "served-live";
+else if ("serviceWorker" in navigator && window.isSecureContext) start();

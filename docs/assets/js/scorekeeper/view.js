@@ -404,6 +404,9 @@ function renderSheet(sk) {
       sk.sharing = !sk.sharing;
       sk.render();
       document.getElementById(sk.sharing ? "sk-share-link" : "sk-share")?.focus();
+      // Opening the panel copies the link at once, and says so (issue 40: it showed the link and
+      // copied nothing).
+      if (sk.sharing) copyShareLink();
     } }));
   // The file opens again with "Open a game file", on this device or another.
   const jsonUrl = URL.createObjectURL(new Blob([exportFile(game)], { type: "application/json" }));
@@ -427,6 +430,33 @@ function renderSheet(sk) {
   return wrap;
 }
 
+/** Copy the shown share link (#sk-share-link) and say so in #sk-share-status: the clipboard API,
+ * then the older copy command on the selected box where the API is missing or refused (an
+ * address without https, an older browser); if both fail, the link stays selected to copy by hand. */
+async function copyShareLink() {
+  const field = document.getElementById("sk-share-link");
+  const status = document.getElementById("sk-share-status");
+  if (!field || !status) return;
+  field.select();
+  let copied = false;
+  try {
+    if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") throw new Error("no clipboard");
+    await navigator.clipboard.writeText(field.value);
+    copied = true;
+  } catch {
+    field.focus();
+    field.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+  }
+  status.textContent = copied
+    ? "Link copied: paste it into a message to the other phone."
+    : "This browser did not let the page copy: the link is selected, so copy it from the box.";
+}
+
 /** The link that carries this game to another phone: shown to copy, or sent with the phone's
  * own share sheet where there is one. Nothing is sent anywhere by the page itself. */
 function renderShare(game, info) {
@@ -435,15 +465,7 @@ function renderShare(game, info) {
   const field = h("input", { type: "text", id: "sk-share-link", className: "sk-input sk-share__link", readonly: true, value: url,
     "aria-describedby": "sk-share-help", onfocus: (e) => e.target.select() });
   const row = h("div", { className: "sk-row" },
-    h("button", { type: "button", className: "md-button", id: "sk-share-copy", text: "Copy the link", onclick: async () => {
-      field.select();
-      try {
-        await navigator.clipboard.writeText(url);
-        status.textContent = "The link is copied: paste it into a message to the other phone.";
-      } catch {
-        status.textContent = "This browser did not let the page copy: the link is selected, so copy it from the box.";
-      }
-    } }));
+    h("button", { type: "button", className: "md-button", id: "sk-share-copy", text: "Copy the link", onclick: copyShareLink }));
   if (typeof navigator.share === "function") {
     row.append(h("button", { type: "button", className: "md-button", id: "sk-share-send", text: "Send it…", onclick: () => {
       navigator.share({ title: `${info.name} score sheet`, url }).catch(() => {});

@@ -22,7 +22,12 @@ const updates = new Map();
 
 const tableHouse = () => houseFor(GAME, { options: HOUSE_OPTIONS });
 const asLaid = (house) => house["lay-off-order"] === "as-laid";
-const playerName = (k) => `Player ${k + 1}`;
+/** "1st", "2nd", "3rd", "4th", ... */
+const SUFFIX = { 1: "st", 2: "nd", 3: "rd" };
+export const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : SUFFIX[n % 10] || "th"}`;
+/** A player of the round scorer by place after the caller, never "Player 1": at the practice
+ * table "Player 1" is you (issue 40), and here the caller is not numbered. */
+export const playerName = (k) => `${ordinal(k + 1)} after the caller`;
 
 /** Card codes in an engine message shown as faces' symbols ("KS 5H" -> "K♠ 5♥"). */
 const symbols = (text) => text.replace(/\b(10|[2-9AJQK])([SHDC])\b|\bJK\b/g, (code) => {
@@ -40,23 +45,24 @@ function explain(message) {
   return { field: null, text: symbols(tidy(message)) };
 }
 
-/** The order field ("2 1", "Player 2, Player 1", "p2 p1") as indexes into the players; throws an
- * Error in words. Empty: null (turn order). */
+/** The order field ("2 1", "2nd, 1st", "Player 2, Player 1", "p2 p1") as indexes into the
+ * players; throws an Error in words. Empty: null (turn order). */
 export function layoffOrder(text, players) {
-  const words = text.replace(/player|\bp(?=\d)/gi, " ").split(/[\s,;>]+/).filter(Boolean);
+  const words = text.replace(/after the caller|player|\bp(?=\d)/gi, " ").replace(/(\d)(?:st|nd|rd|th)\b/gi, "$1")
+    .split(/[\s,;>]+/).filter(Boolean);
   if (!words.length) return null;
   const seen = new Set();
   for (const word of words) {
     const n = /^\d+$/.test(word) ? Number(word) : NaN;
     if (!(n >= 1 && n <= players)) {
-      throw new Error(`Order they laid off in: '${clip(word)}' is not a player's number (1 to ${players})`);
+      throw new Error(`Order they laid off in: '${clip(word)}' is not a player's place after the caller (1 to ${players})`);
     }
-    if (seen.has(n - 1)) throw new Error(`Order they laid off in: player ${n} is named twice; name each player once`);
+    if (seen.has(n - 1)) throw new Error(`Order they laid off in: the ${playerName(n - 1)} is named twice; name each player once`);
     seen.add(n - 1);
   }
   const missing = [...Array(players).keys()].filter((k) => !seen.has(k));
   if (missing.length) {
-    throw new Error(`Order they laid off in: player ${missing.map((k) => k + 1).join(" and player ")} missing; name each player once`);
+    throw new Error(`Order they laid off in: the ${missing.map((k) => ordinal(k + 1)).join(" and ")} after the caller missing; name each player once`);
   }
   return words.map((w) => Number(w) - 1);
 }
@@ -96,7 +102,7 @@ function mount(root, { explainHand }) {
       label.textContent = playerName(k);
       label.htmlFor = id;
       input.id = id;
-      remove.setAttribute("aria-label", `Remove player ${k + 1}`);
+      remove.setAttribute("aria-label", `Remove the ${playerName(k)}`);
       remove.hidden = all.length <= 1;
     });
     if (add) add.disabled = all.length >= maxOthers;
@@ -208,7 +214,7 @@ function mount(root, { explainHand }) {
       list.append(row);
       renumber();
       row.querySelector("input").focus();
-      announce(`${playerName(rows().length - 1)} added.`, { now: true });
+      announce(`The ${playerName(rows().length - 1)} added.`, { now: true });
     });
   }
   list.addEventListener("click", (event) => {
@@ -220,7 +226,7 @@ function mount(root, { explainHand }) {
     renumber();
     const next = handInputs()[Math.min(at, rows().length - 1)];
     if (next) next.focus();
-    announce(`${playerName(at)} removed; the players after are numbered again.`, { now: true });
+    announce(`The ${playerName(at)} removed; the players after move up a place.`, { now: true });
     if (scored) update();
   });
   if (!result.childElementCount) clearResult(placeholderText);

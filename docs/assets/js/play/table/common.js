@@ -741,7 +741,9 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   // The computer's level (issue 28), for a game whose engine has levels.
   const levelSelect = ctl.levels().length
     ? opponentSelect(`rb-table-${shell.prefix}-opponent`, ctl.levels(), ctl.opponent(), spec.levelWords || LEVEL_WORDS) : null;
-  if (levelSelect) shell.setup.append(el("label", { for: levelSelect.id }, "Computer"), levelSelect);
+  if (levelSelect) {
+    shell.setup.append(el("label", { for: levelSelect.id }, "Computer"), levelSelect, levelSelect.about);
+  }
   shell.opponent = levelSelect;
   shell.setup.append(el("button", { type: "submit", class: "md-button rb-table__button" }, "New game"));
 
@@ -833,6 +835,7 @@ export function startTable(root, shell, spec, { message, words = String, forget 
       askBox.querySelector("[data-opponent-keep]").addEventListener("click", () => {
         closeAsk();
         levelSelect.value = ctl.opponent();
+        levelSelect.tell();
         levelSelect.focus({ preventScroll: true });
       });
       askBox.querySelector("[data-opponent-start]").addEventListener("click", () => {
@@ -861,14 +864,27 @@ export function startTable(root, shell, spec, { message, words = String, forget 
   return { ctl, say, act };
 }
 
-/** The <select data-opponent> of the computer's levels, `value` chosen, each level in `words`. */
+/** The <select data-opponent> of the computer's levels, `value` chosen, each option the level's
+ * name from `words` ("Gentle: gives you time, ..." -> "Gentle"), and in `select.about` a line
+ * with the chosen level's words whole: a phone's select showed "Gentle: gives you time, and
+ * says why it c…" (issue 40); the line follows the choice. */
 function opponentSelect(id, levels, value, words) {
-  const select = el("select", { id, name: "opponent", "data-opponent": value });
+  const about = el("span", { id: `${id}-about`, class: "rb-table__level-about" });
+  const select = el("select", { id, name: "opponent", "data-opponent": value, "aria-describedby": about.id });
+  const tell = () => {
+    const said = String(words[select.value] || select.value);
+    about.textContent = said.includes(":") ? said : "";
+  };
   for (const level of levels) {
-    const o = el("option", { value: level }, words[level] || level);
+    const said = String(words[level] || level);
+    const o = el("option", { value: level }, said.split(":")[0]);
     if (level === value) o.selected = true;
     select.append(o);
   }
+  select.addEventListener("change", tell);
+  tell();
+  select.about = about;
+  select.tell = tell;
   return select;
 }
 
@@ -976,6 +992,7 @@ export function drawShared(root, shell, ctl, logLines) {
     // The level playing (a pending question keeps the choice the player made until answered).
     shell.opponent.dataset.opponent = ctl.opponent();
     if (!root.querySelector("[data-opponent-ask]")) shell.opponent.value = ctl.opponent();
+    shell.opponent.tell();
   }
   drawAside(shell, ctl);
   drawStuck(shell, ctl);
@@ -1109,6 +1126,11 @@ function drawAside(shell, ctl) {
   }
 }
 
+/** What a seat's line says after its name: " · 1 card · 1 point so far" (each word in the
+ * singular for one: issue 40 found "1 points so far"). */
+export const seatCounts = (cards, points) =>
+  ` · ${cards} card${cards === 1 ? "" : "s"} · ${points} point${points === 1 ? "" : "s"} so far`;
+
 /** The seats of a game counted in points (Chains, Chips), one line each: "You (player 1) · 5
  * cards · 12 points so far · dealer", the seat to act marked. `more(li, s)` adds what only that
  * game says of a seat, after the dealer. */
@@ -1118,7 +1140,7 @@ export function drawPointsSeats(seats, state, toAct, more = () => {}) {
     const li = el("li", { class: "rb-table__seat", "data-seat": String(s) });
     if (s === toAct) li.classList.add("rb-table__seat--to-act");
     const n = state.hands[s].length;
-    li.append(el("strong", {}, seatLongName(s)), ` · ${n} card${n === 1 ? "" : "s"} · ${state.totals[s]} points so far`);
+    li.append(el("strong", {}, seatLongName(s)), seatCounts(n, state.totals[s]));
     if (s === state.dealer) li.append(" · dealer");
     more(li, s);
     if (s === toAct) li.append(el("span", { class: "rb-table__marker" }, " · ▶ to play"));

@@ -183,7 +183,7 @@ def pdf_files(game_id: str) -> list[dict[str, str]]:
          "part": "cards",
          "about": "the card-box rules nine cards to a side on one sheet of card: print both sides, cut out"},
         {"name": f"{game_id}-bleed.pdf", "label": "Card-box rules for a card printer", "paper": "63 × 88 mm, 3 mm bleed",
-         "part": "cards",
+         "part": "cards", "for": "printer",
          "about": "the card-box pages for a print-on-demand card printer: each page 3 mm larger every way "
                   "(bleed), with its trim box at the card's edge"},
         {"name": f"{game_id}-rulebook.pdf", "label": "Complete rulebook", "paper": "A5", "part": "book-a5",
@@ -211,7 +211,10 @@ def precached_names(game_id: str) -> list[str]:
 
 
 def on_demand_names(game_id: str) -> list[str]:
-    return [f["name"] for f in pdf_files(game_id) if f["name"] not in precached_names(game_id)]
+    """... all the others but the files for a card printer (the bleed version), which belong at a
+    print shop, not on a phone at the card table, and are never kept offline."""
+    return [f["name"] for f in pdf_files(game_id)
+            if f["name"] not in precached_names(game_id) and f.get("for") != "printer"]
 
 
 def build_game_pdfs(root: Path | str, game_id: str, out_dir: Path | str) -> list[Path]:

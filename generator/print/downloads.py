@@ -32,8 +32,8 @@ def downloads(game_id: str) -> list[dict[str, str]]:
     """Every file of a game under ``pdf/``: the card-box rules and their print-at-home sheets, the
     complete rulebook and its booklets, and the blank score sheets (names, paper and ``about`` from
     :mod:`.booklets` and :mod:`.scoresheets`), each with its size in words ("78 KB") and in bytes
-    (``size``, "0" before the build has made it), and ``offline``: "precached" or "kept" (when
-    the game's page is opened, within OFFLINE_BUDGET_BYTES)."""
+    (``size``, "0" before the build has made it), and ``offline``: "precached", "kept" (when
+    the game's page is opened, within OFFLINE_BUDGET_BYTES) or "online" (a card printer's file)."""
     files = pdf_files(game_id) + sheet_files(game_id)
     kept = set(on_demand_names(game_id))
     for f in files:
@@ -42,7 +42,8 @@ def downloads(game_id: str) -> list[dict[str, str]]:
         f["size"] = str(size or 0)
         # How a phone keeps it for offline use: precached with the site, or kept when the game's
         # page is opened (OFFLINE_BUDGET_BYTES).
-        f["offline"] = "kept" if f["name"] in kept else "precached"
+        # The card printer's files are neither: they are fetched only when asked for.
+        f["offline"] = "kept" if f["name"] in kept else "online" if f.get("for") == "printer" else "precached"
         f.setdefault("about", "a blank sheet to keep the scores on paper" if "-score-" in f["name"] else "")
     return files
 

@@ -136,7 +136,7 @@ def test_three_chip_stack_odd_chip_next_hand_keeps_the_carried_chip_in_the_pot(b
         page = _open(ctx, f"{site_url}keep-score/")
         page.check("#sk-setup-game-3-chip-stack")
         page.wait_for_selector("[data-sk-house='3-chip-stack']")
-        page.select_option("#sk-house-odd-chip", "next-hand")
+        page.check("#sk-house-odd-chip-next-hand")  # the sheet's choices are radio groups (issue 37)
         start_game(page, "3-chip-stack", ["Ann", "Bo", "Cy"], start=5)
 
         def enter(counts: list[int], rows: int) -> None:

@@ -31,7 +31,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 CHIPS = Table("chips", chips_play, shots="chips")
 STACK = Table("3-chip-stack", stack_play, shots="stack")
 HOUSE_KEY = "rulebook-house-chips"
-NO_GROUP = {"k-a-2": "no-group"}
+NO_GROUP = {"k-a-2": "group"}  # a house choice, not the family's default (issue 37: a wild 2 makes Q-K-A)
 FULL = "This browser's storage for this site is full"
 #: A score keeper store with one Chains game in it (docs/assets/js/scorekeeper/store.js).
 GAME = {"id": "g1", "game": "chains", "players": ["Ann", "Bo"], "rows": [{"Ann": 0, "Bo": 25}], "history": [],
@@ -91,7 +91,7 @@ def test_a_game_page_shows_the_tables_rules_saved_in_full_storage(full_context: 
     page.wait_for_selector("[data-house-options][data-house-mounted]", state="attached")
     assert storage_is_full(page)
     assert page.get_attribute("[data-house-options]", "data-house-state") == "house"
-    assert plain(page.text_content("[data-house-banner]")).startswith("Played with your table's rules: King, Ace and a wild 2.")
+    assert plain(page.text_content("[data-house-banner]")).startswith("Played with your table's rules: K-A-2: a wild 2 makes Q-K-A.")
     # One more rule: followed on the page, not saved, and the page says why.
     page.locator("[data-house-options] summary").click()
     page.locator('[data-house-options] label:has(> input[name="rb-house-chips-random-extra"][value="played"])').click()
@@ -120,7 +120,7 @@ def test_the_practice_table_deals_by_the_rules_saved_in_full_storage_and_says_it
 
 def test_a_practice_save_too_big_to_copy_aside_is_never_said_to_be_kept_aside(full_context: Any, site_url: str) -> None:
     """Item 8: a save the table cannot read (a newer page's), with no room to copy it aside."""
-    newer = json.dumps({"v": 2, "game": "3-chip-stack", "pad": "y" * 100_000})
+    newer = json.dumps({"v": 99, "game": "3-chip-stack", "pad": "y" * 100_000})
     ctx = full_context({STACK.key: newer}, pause=0)
     page = ctx.new_page()
     page.base = site_url
@@ -143,7 +143,7 @@ def test_a_practice_save_too_big_to_copy_aside_is_never_said_to_be_kept_aside(fu
     # Deleted (asked first), the game on the table is saved in its place.
     box.get_by_role("button", name="Delete the old save").click()
     box.get_by_role("button", name="Yes, delete it").click()
-    page.wait_for_function(f"() => (localStorage.getItem({json.dumps(STACK.key)}) || '').startsWith('{{\"v\":1')")
+    page.wait_for_function(f"() => (localStorage.getItem({json.dumps(STACK.key)}) || '').startsWith('{{\"v\":2')")
     assert page.is_hidden(f"{table} [data-save-stuck]")
     assert plain(page.text_content(f"{table} [data-note]")) == "The old save is deleted, and this game is saved in its place."
     assert page.errors == []

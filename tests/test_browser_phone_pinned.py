@@ -23,7 +23,7 @@ SIZES = {
 #: Each game whose scorer has a tap grid: its page, the house rule that changes its answer's words,
 #: and ten cards to tap (a K-A-2 among them, so the Chips house note shows).
 SCORERS = {
-    "chips": ("chips/", "k-a-2:no-group", ["KS", "AS", "2S", "8H", "8S", "8D", "JK", "4D", "QC", "KC"]),
+    "chips": ("chips/", "k-a-2:group", ["KS", "AS", "2S", "8H", "8S", "8D", "JK", "4D", "QC", "KC"]),
     "chains": ("chains/", "same-rank:played", ["7H", "KD", "AS", "10C", "QS", "2S", "3S", "9D", "JC", "5H"]),
 }
 

@@ -128,7 +128,10 @@ def test_after_an_update_every_page_of_an_open_tab_works(browser: Any, site_url:
                 if path == "chains/":
                     assert page.evaluate("document.documentElement.dataset.releaseCards") == "B"
                 assert not watch.errors, (path, watch.errors)
-        assert not watch.failed, watch.failed
+        # A game page keeps its PDFs for offline use in the background (issue 39); one still on its way
+        # when the page or the worker changes is aborted and kept the next time: not a page failing.
+        failed = [f for f in watch.failed if not ("/pdf/" in f and f.endswith("net::ERR_ABORTED"))]
+        assert not failed, failed
     finally:
         context.close()
 

@@ -813,19 +813,18 @@ def trim_lines(paper: Paper) -> tuple[list[float], list[float]]:
     return [x0 + i * w for i in range(paper.cols + 1)], [y0 + j * h for j in range(paper.rows + 1)]
 
 
-def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
-    """The crop marks of the cards placed at ``origins`` (lower-left corners, points), as segments
-    (x0, y0, x1, y1): each trim line (every edge of every card, edges on one line merged) is marked
-    where it leaves the cards, never on them (issue 27: a guide on the trim leaves a hairline on a
-    card cut 0.2 mm off). A mark starts ``CROP_GAP_MM`` past the last card and runs ``CROP_MM`` on,
-    into the paper's margin, where it stops ``SAFE_MM`` short of the edge (home printers leave that
-    strip blank), or into a slot that holds no card (the printing note's, an empty one). A ruler laid
-    on the two marks of a line cuts along it."""
-    if not origins:
-        return []
+def _trim_lines(origins: Sequence[tuple[float, float]]) -> tuple[list[tuple[float, list[tuple[float, float]]]],
+                                                             list[tuple[float, list[tuple[float, float]]]]]:
+    """The trim lines of the cards placed at ``origins``: (vertical, horizontal), each line (its x or
+    y, in points) with the spans along it that bound a card, spans touching on one line merged."""
     w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
-    safe, gap, length = SAFE_MM * MM, CROP_GAP_MM * MM, CROP_MM * MM
-    width, height = paper.width_mm * MM, paper.height_mm * MM
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for x, y in origins:
+        for vx in (x, x + w):
+            vertical.setdefault(round(vx, 4), []).append((y, y + h))
+        for hy in (y, y + h):
+            horizontal.setdefault(round(hy, 4), []).append((x, x + w))
 
     def merge(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
         out: list[list[float]] = []
@@ -836,6 +835,23 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
                 out.append([a, b])
         return [(a, b) for a, b in out]
 
+    return ([(k, merge(v)) for k, v in sorted(vertical.items())],
+            [(k, merge(v)) for k, v in sorted(horizontal.items())])
+
+
+def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+    """The crop marks of the cards placed at ``origins`` (lower-left corners, points), as segments
+    (x0, y0, x1, y1): each trim line (every edge of every card, edges on one line merged) is marked
+    where it leaves the cards, never on them (issue 27: a guide on the trim leaves a hairline on a
+    card cut 0.2 mm off). A mark starts ``CROP_GAP_MM`` past the last card and runs ``CROP_MM`` on,
+    into the paper's margin, where it stops ``SAFE_MM`` short of the edge (home printers leave that
+    strip blank), or into a slot that holds no card (the printing note's, an empty one). A ruler laid
+    on the two marks of a line cuts along it."""
+    if not origins:
+        return []
+    safe, gap, length = SAFE_MM * MM, CROP_GAP_MM * MM, CROP_MM * MM
+    width, height = paper.width_mm * MM, paper.height_mm * MM
+
     def marks(a: float, b: float, limit: float) -> list[tuple[float, float]]:
         """Before ``a`` and after ``b`` along a line that runs from 0 to ``limit``."""
         out = []
@@ -845,19 +861,13 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
             out.append((b + gap, min(limit - safe, b + gap + length)))
         return out
 
-    vertical: dict[float, list[tuple[float, float]]] = {}
-    horizontal: dict[float, list[tuple[float, float]]] = {}
-    for x, y in origins:
-        for vx in (x, x + w):
-            vertical.setdefault(round(vx, 4), []).append((y, y + h))
-        for hy in (y, y + h):
-            horizontal.setdefault(round(hy, 4), []).append((x, x + w))
+    vertical, horizontal = _trim_lines(origins)
     segments: list[tuple[float, float, float, float]] = []
-    for vx, spans in sorted(vertical.items()):
-        for a, b in merge(spans):
+    for vx, spans in vertical:
+        for a, b in spans:
             segments += [(vx, c, vx, d) for c, d in marks(a, b, height)]
-    for hy, spans in sorted(horizontal.items()):
-        for a, b in merge(spans):
+    for hy, spans in horizontal:
+        for a, b in spans:
             segments += [(c, hy, d, hy) for c, d in marks(a, b, width)]
     return segments
 
@@ -865,25 +875,9 @@ def cut_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[t
 def trim_segments(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
     """Every trim line of the cards placed at ``origins``, along the cards it bounds (edges on one
     line merged), as segments (x0, y0, x1, y1) in points: the light cut lines."""
-    w, h = CARD_MM[0] * MM, CARD_MM[1] * MM
-    vertical: dict[float, list[tuple[float, float]]] = {}
-    horizontal: dict[float, list[tuple[float, float]]] = {}
-    for x, y in origins:
-        for vx in (x, x + w):
-            vertical.setdefault(round(vx, 4), []).append((y, y + h))
-        for hy in (y, y + h):
-            horizontal.setdefault(round(hy, 4), []).append((x, x + w))
-    out: list[tuple[float, float, float, float]] = []
-    for line, spans, across in [(k, v, False) for k, v in sorted(vertical.items())] + [
-            (k, v, True) for k, v in sorted(horizontal.items())]:
-        merged: list[list[float]] = []
-        for a, b in sorted(spans):
-            if merged and a <= merged[-1][1] + 0.01:
-                merged[-1][1] = max(merged[-1][1], b)
-            else:
-                merged.append([a, b])
-        out += [(a, line, b, line) if across else (line, a, line, b) for a, b in merged]
-    return out
+    vertical, horizontal = _trim_lines(origins)
+    return ([(line, a, line, b) for line, spans in vertical for a, b in spans]
+            + [(a, line, b, line) for line, spans in horizontal for a, b in spans])
 
 
 def cut_line_ops(paper: Paper, origins: Sequence[tuple[float, float]]) -> list[str]:

@@ -190,6 +190,9 @@ def test_no_house_select_is_cut_off_at_390_px(phone: Any, site_url: str) -> None
             continue
         phone.check(f"#sk-setup-game-{game.id}")
         phone.wait_for_selector(f"[data-sk-house='{game.id}']")
+        # The hint names whose rules leave the choice: the game's own source, not the family's for all.
+        whose = game.data.get("source") or "the family's"
+        assert phone.text_content("#sk-house-help").startswith(f"Where {whose} rules leave a choice."), game.id
         assert phone.evaluate(CLIPPED) == [], f"keep-score, {game.id}"
         shot(phone, f"keep-score-{game.id}")
         # Each choice in turn: the reading shown in full below its group changes with it.

@@ -281,11 +281,12 @@ function renderSetupHouse(sk, kind, info) {
   if (!options.length) return null;
   const chosen = sk.houseDraft(kind);
   const book = info.house.book || {};
+  // Whose rules leave the choice: each game's own source (issue 37: "the family's" was said of all three).
+  const whose = whoseOf(info);
   const set = h("fieldset", { className: "sk-fieldset sk-house", "data-sk-house": kind },
     h("legend", { text: "Your table's rules" }),
     h("p", { className: "sk-hint", id: "sk-house-help",
-      text: "Where the family's rules leave a choice. The sheet starts from the rules this device keeps for the game on its page; a change here is for this game only." }));
-  const whose = whoseOf(info);
+      text: `Where ${whose} rules leave a choice. The sheet starts from the rules this device keeps for the game on its page; a change here is for this game only.` }));
   // One radio group per option (issue 37): each choice by its short label, which wraps on a phone
   // as a one-line select cannot (its text was cut off at 390 px); the chosen reading in full below.
   const choice = (o) => {

@@ -7,6 +7,9 @@
 // document$ (widgets/dom.js onEveryPage; scorekeeper.js), a ReplaySubject, so subscribing after the
 // page is in still mounts on it, and on every later page; mounting twice is harmless.
 
+// On every page: a page reached by a link opens at its top or its target (issue 41).
+import "./landing.js";
+
 /** What to import, and the element that says a page needs it (generator/templates/). */
 const MODULES = [
   ['[data-widget="chips"]', "./widgets/chips.js"],

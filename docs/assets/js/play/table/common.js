@@ -630,24 +630,6 @@ export function playersSelect(id, min, max, value) {
 
 // --- The parts every table builds the same way ------------------------------------------------
 
-// The address the reader last scrolled or typed on (wheel, touch, keys). Material's instant navigation
-// keeps the last page's scroll position, so on a page reached that way scrollY alone cannot say whether
-// this reader has scrolled here (issue 41: a link to the table from the Quick start left the page two
-// screens below the table).
-let inputAt = null;
-if (typeof window !== "undefined" && typeof window.addEventListener === "function") {
-  for (const type of ["wheel", "touchmove", "keydown"]) {
-    window.addEventListener(type, () => { inputAt = window.location.href; }, { passive: true, capture: true });
-  }
-}
-
-/** Whether this page came by instant navigation (the document was loaded at another address). */
-function swappedIn() {
-  const entry = typeof performance !== "undefined" && performance.getEntriesByType
-    ? performance.getEntriesByType("navigation")[0] : null;
-  return Boolean(entry) && entry.name.split("#")[0] !== window.location.href.split("#")[0];
-}
-
 /**
  * Claim `root` for a table and build the parts every table has: the New game form (filled in by
  * startTable), the note, the status line, the seats, the log and its live line, the end-of-round
@@ -664,8 +646,8 @@ export function tableShell(root, game, prefix, { heading }) {
     section.hidden = false;
     // A link to the table (the page's #practice-game) lands on it: the browser could not scroll to
     // a section still hidden. A reader who has scrolled already is left where they are (issue 28).
-    const untouched = window.scrollY === 0 || (swappedIn() && inputAt !== window.location.href);
-    if (section.id && window.location.hash === `#${section.id}` && untouched) section.scrollIntoView();
+    // A page reached by a link starts at its top (landing.js), not at the last page's depth.
+    if (section.id && window.location.hash === `#${section.id}` && window.scrollY === 0) section.scrollIntoView();
   }
   const you = el("section", { class: "rb-table__you", "aria-labelledby": `rb-table-${prefix}-you` });
   const prompt = el("p", { class: "rb-table__prompt", "data-prompt": "" });

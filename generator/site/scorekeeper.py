@@ -142,8 +142,11 @@ def house_config(games: Sequence[Any], refs: Mapping[str, Any],
     from ..render import plain_text
 
     out: dict[str, dict[str, Any]] = {}
+    kept = set(kept_ids([g.data for g in games]))
     for game in games:
-        if game.id not in SHEET_GAMES:
+        # Every game with a sheet, a declared one too (issue 38): its options change no score there,
+        # but the sheet, its link and its file say which rules the table played by.
+        if game.id not in kept:
             continue
         options = [{**o, "labels": [plain_text(label, refs) for label in o["labels"]]}
                    for o in control_data(game)["options"]]

@@ -169,3 +169,40 @@ def test_the_three_games_saved_sheets_load_beside_a_declared_game(browser: Any, 
         assert f'"gother":{json.dumps(other)}' in saved.replace('"gother": ', '"gother":')
         assert json.loads(saved)["games"]["gfix1"]["rows"] == fixture["rows"]
         assert errors == []
+
+
+def test_a_last_player_left_game_starts_from_a_total_takes_points_away_and_ends_with_one_player(
+        browser: Any, fourth_url: str) -> None:
+    # The fixture declared as a last-player-left game (the page's config changed on its way to the
+    # browser, as a file declaring `end: last-player-left` would render it): the sheet asks the total
+    # each player starts with, takes a hand's points below 0, and ends when one player alone is above 0.
+    spec = {**SPEC, "end": "last-player-left"}
+    players, start, hands = ["Ann", "Bo", "Cy"], 2, [[0, -1, -2], [0, -1, 0]]
+    result = declared.game_result(spec, hands, start)
+    assert result["over"] and result["winners"] == [0] and declared.game_result(spec, hands[:1], start)["over"] is False
+
+    def last_player_left(route: Any) -> None:
+        html = route.fetch().text()
+        assert html.count('"end": {"hands": 3}') == 1 and html.count('"rounds": 3') == 1
+        html = html.replace('"end": {"hands": 3}', '"end": "last-player-left"').replace('"rounds": 3', '"rounds": null')
+        route.fulfill(body=html, headers={"content-type": "text/html; charset=utf-8"})
+
+    with fresh_pages(browser) as new_page:
+        page = new_page(**PHONE)
+        page.route("**/keep-score/", last_player_left)
+        errors: list[str] = []
+        open_keeper(page, fourth_url, errors)
+        start_game(page, GAME_ID, players, start=start, tap=True)
+        assert "Each player started with 2." in page.inner_text("[data-sk-declared]")
+        for n, scores in enumerate(hands, start=1):
+            assert page.inner_text("#sk-entry-title") == f"Hand {n}"
+            for i, v in enumerate(scores):
+                page.fill(f"#sk-entry-{i}", str(v))
+            page.tap("#sk-enter")
+            page.wait_for_function(f"document.querySelectorAll({json.dumps(ROWS)}).length === {n}")
+            totals = [int(t) for t in page.locator(".sk-app .sk-total td").all_inner_texts()]
+            assert totals == [start + sum(h[i] for h in hands[:n]) for i in range(3)]
+        assert page.locator(".sk-entry").count() == 0  # one player left above 0: over
+        winner = players[result["winners"][0]]
+        assert page.inner_text(".sk-standing .sk-explain") == f"{winner} wins with the highest total, 2."
+        assert errors == []

@@ -1,5 +1,6 @@
 """A fourth game added by following the README's "Adding a game" exactly (issue 26): one YAML file with
-text-only worked examples and rulings (tests/data/fourth-game/zz-test-fixture-game.yaml), one page copied from
+a text-only worked example and ruling and its scoring declared, so its other examples are checked
+(tests/data/fourth-game/zz-test-fixture-game.yaml, issue 38), one page copied from
 docs/chains.md, one nav line. In a temporary copy of the project, `rulebook check` passes and lists the
 unchecked example, `rulebook build` (strict) builds it, and no page of the built site has a broken link
 (a file or an anchor that is not there)."""

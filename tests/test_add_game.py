@@ -1,5 +1,6 @@
 """A fourth game added by following the README's "Adding a game" exactly (issue 26): one YAML file with
-text-only worked examples and rulings (tests/data/fourth-game/zz-test-fixture-game.yaml), one page copied from
+a text-only worked example and ruling and its scoring declared, so its other examples are checked
+(tests/data/fourth-game/zz-test-fixture-game.yaml, issue 38), one page copied from
 docs/chains.md, one nav line. In a temporary copy of the project, `rulebook check` passes and lists the
 unchecked example, `rulebook build` (strict) builds it, and no page of the built site has a broken link
 (a file or an anchor that is not there)."""
@@ -144,7 +145,7 @@ def test_check_passes_and_lists_the_unchecked_example(project: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[-1] == f"ok: {len(list((ROOT / 'rules-data').glob('*.yaml'))) + 1} game files valid"
     unchecked = [line for line in lines if line.startswith("unchecked: ")]
-    assert unchecked == [(f"unchecked: rules-data/{GAME_ID}.yaml:49:5: example `{GAME_ID}-ex-eight` is "
+    assert unchecked == [(f"unchecked: rules-data/{GAME_ID}.yaml:71:5: example `{GAME_ID}-ex-eight` is "
                          f"not checked by an engine (No engine plays this game yet.)")]
 
 
@@ -152,7 +153,7 @@ def test_check_passes_and_lists_the_unchecked_example(project: Path) -> None:
 def built(project: Path) -> Path:
     result = rulebook(project, "build", "--site-dir", "site")
     assert result.returncode == 0, result.stderr + result.stdout
-    assert f"unchecked: rules-data/{GAME_ID}.yaml:49:5" in result.stdout
+    assert f"unchecked: rules-data/{GAME_ID}.yaml:71:5" in result.stdout
     return project / "site"
 
 
@@ -173,7 +174,8 @@ def test_the_home_page_counts_and_links_the_fourth_game(built: Path) -> None:
     card = home[home.index(f'data-game="{GAME_ID}"'):]
     card = card[:card.index("</li>\n</ul>") if "</li>\n</ul>" in card else len(card)]
     assert f'href="{GAME_ID}/"' in card and f'href="pdf/{GAME_ID}-rulebook.pdf"' in card
-    assert "/play/" not in card and "keep-score/" not in card
+    # Its scoring is declared (issue 38): kept by the score keeper; no practice game.
+    assert "/play/" not in card and 'href="keep-score/"' in card
 
 
 def test_the_fourth_game_page_marks_its_example_unchecked_and_links_no_practice(built: Path) -> None:
@@ -182,7 +184,8 @@ def test_the_fourth_game_page_marks_its_example_unchecked_and_links_no_practice(
     assert f"{GAME_ID}/play/" not in html and "rb-quick-start__practice" not in html  # no practice page
     assert "Try a practice game" not in html and not (built / GAME_ID / "play").exists()
     keeper = (built / "keep-score" / "index.html").read_text(encoding="utf-8")
-    assert f'value="{GAME_ID}"' not in keeper
+    assert f'value="{GAME_ID}"' in keeper  # its declared scoring gives it a sheet (issue 38)
+    assert 'data-widget="declared"' in html  # and a hand counter under its Scoring
 
 
 #: The test files that loop over the games of rules-data/ and run no browser: with the fourth game in

@@ -1,5 +1,7 @@
 """The declared scoring's browser port (docs/assets/js/engine/declared.js) against Python's
-(generator/engine/declared.py), over random declarations and records, refusals included (issue 38)."""
+(generator/engine/declared.py), over random declarations and records, refusals included (issue 38);
+and the score keeper's sheet of a declared game (docs/assets/js/engine/rank/declared.js): whether the
+game is over, its totals and its winners, as Python's ``game`` record says, over random sheets."""
 
 from __future__ import annotations
 
@@ -93,3 +95,59 @@ def test_the_port_answers_as_python_does() -> None:
         else:
             assert js == py, case
     assert 0 < refused < CASES // 2  # both kinds of answer compared
+
+
+SHEET_RUNNER = f"""
+import {{ rank }} from {json.dumps((ENGINE.parent / "rank" / "declared.js").as_uri())};
+import readline from "node:readline";
+const rl = readline.createInterface({{ input: process.stdin }});
+for await (const line of rl) {{
+  if (!line.trim()) continue;
+  const {{ spec, input }} = JSON.parse(line);
+  console.log(JSON.stringify(rank(spec, "A game", input)));
+}}
+"""
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+def _sheet(rng: random.Random) -> dict[str, Any]:
+    """A random declared game's sheet, as the score keeper keeps it: points by name, one row a hand
+    (signed for a last-player-left game, which starts from a total)."""
+    spec = _spec(rng)
+    players = NAMES[:rng.randint(2, 5)]
+    signed = spec["end"] == "last-player-left"
+    rows = [[rng.randint(-4, 2) if signed else rng.randint(0, 60) for _ in players] for _ in range(rng.randint(1, 6))]
+    sheet: dict[str, Any] = {"players": players, "hands": [dict(zip(players, r, strict=True)) for r in rows]}
+    if signed:
+        sheet["start"] = rng.randint(1, 4)
+    return {"spec": spec, "input": sheet, "rows": rows}
+
+
+def test_the_score_keepers_sheet_ends_and_names_the_winners_as_python_does() -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node is missing: run `make setup`")
+    rng = random.Random(3838)
+    cases = [_sheet(rng) for _ in range(CASES)]
+    text = "".join(json.dumps({"spec": c["spec"], "input": c["input"]}) + "\n" for c in cases)
+    proc = subprocess.run([node, "--input-type=module", "-e", SHEET_RUNNER], input=text, capture_output=True, text=True,
+                          check=True, cwd=ROOT, timeout=300)
+    answers = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert len(answers) == len(cases), proc.stderr
+    over = refused = 0
+    for case, js in zip(cases, answers, strict=True):
+        try:
+            py = declared.game_result(case["spec"], case["rows"], case["input"].get("start", 0))
+        except RulebookError as exc:
+            refused += 1
+            assert js.get("error", "").endswith(str(exc)), (case, str(exc), js)
+            continue
+        players = case["input"]["players"]
+        assert js["finished"] == py["over"], case
+        assert js["totals"] == dict(zip(players, py["totals"], strict=True)), case
+        assert js["winners"] == [players[i] for i in py["winners"]], case
+        assert js["decided_by"] == py["decided_by"], case
+        if py["over"]:
+            over += 1
+            assert js["ranking"][0] == js["winners"], case
+    assert refused > 0 and over > CASES // 10 and CASES - refused - over > CASES // 10  # every kind of answer compared

@@ -14,7 +14,7 @@ import pytest
 from generator.content.loader import load_games
 from generator.print.scoresheets import LAYOUTS, ScoresheetError, sheet_files, sheet_html
 from generator.site.macros import Site, count_in_words
-from generator.site.scorekeeper import SHEET_GAMES, kept_ids, sheet_games
+from generator.site.scorekeeper import SHEET_GAMES, declared_spec, kept_ids, sheet_games
 
 ROOT = Path(__file__).resolve().parent.parent
 FOURTH = Path(__file__).parent / "data" / "fourth-game" / "zz-test-fixture-game.yaml"
@@ -78,18 +78,21 @@ def test_the_home_page_links_each_game_to_what_it_has(four: list) -> None:  # ty
         assert links.get("practice") == (f"{gid}/play/" if gid in practice else None)
         assert links.get("keep-score") == ("keep-score/" if gid in kept else None)
         assert re.findall(r'href="(pdf/[^"]+)"', card) == [f"pdf/{gid}.pdf", f"pdf/{gid}-rulebook.pdf"]
-    assert FIXTURE not in kept and "/play/" not in cards[FIXTURE]
+    # The fixture declares its scoring (issue 38): the score keeper keeps it; it has no practice game.
+    assert FIXTURE in kept and "/play/" not in cards[FIXTURE]
 
 
 def test_the_score_keeper_lists_the_games_it_has_a_sheet_for_in_rules_data_order(four: list) -> None:  # type: ignore[type-arg]
     datas = [g.data for g in four]
-    # Every game of rules-data/ with a sheet, in its order; never the fixture, which has none.
-    with_sheet = [g.id for g in GAMES if g.id in SHEET_GAMES]
+    # Every game of rules-data/ with a sheet (an engine's, or its declared scoring's: issue 38), in its
+    # order; the fixture, which declares its scoring, last (order: 99).
+    with_sheet = [g.id for g in GAMES if g.id != FIXTURE and (g.id in SHEET_GAMES or declared_spec(g.data) is not None)] + [FIXTURE]
     assert {"chips", "chains", "3-chip-stack"} <= set(with_sheet) and FIXTURE not in SHEET_GAMES
     assert kept_ids(datas) == with_sheet
     assert [s["id"] for s in sheet_games(datas)] == with_sheet
-    assert [s["name"] for s in sheet_games(datas)] == [g.name for g in GAMES if g.id in SHEET_GAMES]
+    assert [s["name"] for s in sheet_games(datas)] == [g.name for g in four if g.id in with_sheet]
     assert kept_ids([d for d in datas if d["id"] != "chains"]) == [g for g in with_sheet if g != "chains"]
+    assert kept_ids([d for d in datas if d["id"] != FIXTURE]) == with_sheet[:-1]
 
 
 def test_a_game_without_a_score_sheet_layout_gets_no_blank_sheet(four: list) -> None:  # type: ignore[type-arg]

@@ -115,6 +115,14 @@ class Site:
             practice_url=self.practice_url(game_id, root),  # the quick start's link (generator/site/play.py)
             house_templates=True,  # the other wordings of house options, for the page control
         )
+        if name == "scoring":
+            # A game that declares its scoring (issue 38) counts a hand under its Scoring, with no
+            # line on its page to add: the page an author copied needs nothing more.
+            from .widgets import render_declared
+
+            counter = render_declared(game)
+            if counter is not None:
+                html = Markup(str(html).rstrip() + "\n" + str(counter))
         if name in FOLDED and html.strip():
             html = render_partial("partials/fold.html", kind=name, summary=FOLDED[name](game), body=html)
         return block(html)

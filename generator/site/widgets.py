@@ -72,10 +72,44 @@ def ruling_note(games: Sequence[Mapping[str, Any]], game_id: str, ruling_id: str
     return None
 
 
+#: The most players the hand counter of a declared game takes.
+DECLARED_PLAYERS = 6
+
+
+def render_declared(game: Mapping[str, Any]) -> Markup | None:
+    """The hand counter of a game that declares its scoring (issue 38): the cards left in each hand
+    and each player's score for it by the declaration; None for a game that declares none (or has
+    an engine of its own). Shown under the game's Scoring on its page (generator/site/macros.py)."""
+    from .scorekeeper import declared_spec, declared_words, json_spec
+
+    spec = declared_spec(game)
+    if spec is None:
+        return None
+    from ..engine.declared import card_values
+
+    html = render_partial(
+        "widgets/declared.html",
+        game_id=str(game["id"]),
+        game_name=str(game["name"]),
+        spec=json_spec(spec),
+        words=declared_words(spec)["hand"],
+        out=spec["hand"] == "winner-scores-others",
+        players=range(1, DECLARED_PLAYERS + 1),
+        suits=[{"code": s.value, "noun": s.noun} for s in SUITS],
+        cards=card_faces(jokers="JK" in card_values(spec)),
+        jokers="JK" in card_values(spec),
+    )
+    return Markup(_BLANK_LINES.sub("\n", str(html).strip()))
+
+
 def render_widget(game_id: str, games: Sequence[Mapping[str, Any]] = ()) -> Markup:
     """The server-rendered block of one game's widget (no blank line, so Markdown keeps it whole).
-    ``games`` (the rules-data of every game) gives the rulings a widget quotes."""
+    ``games`` (the rules-data of every game) gives the rulings a widget quotes; a game that declares
+    its scoring has its hand counter (render_declared)."""
     if game_id not in WIDGETS:
+        declared = next((render_declared(g) for g in games if str(g.get("id")) == game_id), None)
+        if declared is not None:
+            return declared
         known = ", ".join(repr(k) for k in WIDGETS)
         raise UnknownWidget(f"unknown widget {game_id!r}: the widgets are {known}")
     html = render_partial(

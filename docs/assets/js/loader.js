@@ -15,6 +15,7 @@ const MODULES = [
   ['[data-widget="chips"]', "./widgets/chips.js"],
   ['[data-widget="chains"]', "./widgets/chains.js"],
   ['[data-widget="3-chip-stack"]', "./widgets/3-chip-stack.js"],
+  ['[data-widget="declared"]', "./widgets/declared.js"], // a game's hand counter from its declared scoring (issue 38)
   ["[data-score-keeper]", "./scorekeeper/scorekeeper.js"],
   ["[data-sample-round]", "./sample-round.js"],
   // The practice pages' drills (generator/site/play.py) and the game pages' examples as questions.

@@ -21,8 +21,10 @@
 // prototype or an own-property lookup (own()): "__proto__" and "toString" are names like others.
 import { clip } from "../engine/limits.js";
 import {
-  HISTORY_LIMIT, MAX_POINTS, MAX_ROWS, NEWER_WORDS, STORE_KEY, checkGame, cleanName, copies, deleteCopy, foreignWords, houseOf, loadStore, own, restoreCopy, storage, writeChange,
+  HISTORY_LIMIT, MAX_POINTS, MAX_ROWS, NEWER_WORDS, STORE_KEY, checkGame, cleanName, copies, declaredOf, deleteCopy, foreignWords, houseOf, loadStore,
+  own, restoreCopy, startsWith, storage, useDeclared, writeChange,
 } from "./store.js";
+import { signed } from "../engine/rank/declared.js";
 import { MAX_FILE_BYTES, placeIncoming, readFile, readFragment } from "./share.js";
 import { fieldOf, houseNotice, humanize, optionsOf, unitOf } from "./sheet.js";
 import { focusAdded, focusEntry, render } from "./view.js";
@@ -45,6 +47,9 @@ class ScoreKeeper {
       /* keep the plain form */
     }
     this.info = Object.fromEntries((config.games || []).map((g) => [g.id, g]));
+    // The games whose files declare their scoring (issue 38), known before storage is read: a saved
+    // game of one is read and ranked, not kept aside as a newer page's.
+    useDeclared(config.games);
     // A full store is read all the same (issue 39): the saved games show, and the sheet says
     // that changes cannot be saved.
     const opened = openStore();
@@ -443,13 +448,14 @@ class ScoreKeeper {
     const info = this.info[draft.game] || {};
     const game = { id: newId(), game: draft.game, players, rows: [], history: [], created: new Date().toISOString() };
     game.updated = game.created;
-    if (draft.game === "3-chip-stack") game.start = /^\d+$/.test(String(draft.start).trim()) ? Number(draft.start) : NaN;
+    if (startsWith(draft.game)) game.start = /^\d+$/.test(String(draft.start).trim()) ? Number(draft.start) : NaN;
     // The table's rules chosen in the form (issue 25): only those away from the family's rules.
     const rules = houseOf({ house: draft.house?.[draft.game] }, optionsOf(info));
     if (Object.keys(rules).length) game.house = { ...rules };
     let error = null;
     if (players.length < (info.min_players || 2)) error = `Write the names of at least ${info.min_players || 2} players.`;
     else if (draft.game === "3-chip-stack" && !Number.isInteger(game.start)) error = "Starting chips: write a whole number, like 15.";
+    else if (startsWith(draft.game) && !(game.start >= 1)) error = "Starting total: write a whole number, 1 or more, like 10.";
     else {
       const res = checkGame(game);
       if ("error" in res) error = humanize(res.error).replace(/^players(\[\d+\])?: /, "");
@@ -476,6 +482,9 @@ class ScoreKeeper {
     const draft = this.entryDraft;
     const called = game.game === "chips" ? draft.called || null : null;
     const noun = game.game === "3-chip-stack" ? "chips" : "points";
+    // A last-player-left declared game's hand may take points away (issue 38): a signed number.
+    const minus = declaredOf(game.game) !== null && signed(declaredOf(game.game));
+    const whole = minus ? /^-?\d+$/ : /^\d+$/;
     // Entries, not scores[p] = ...: on a plain object, scores["__proto__"] = 5 sets no key at all.
     const entries = [];
     for (const p of game.players) {
@@ -485,16 +494,16 @@ class ScoreKeeper {
         entries.push([p, 0]);
         continue;
       }
-      if (!/^\d+$/.test(text)) {
+      if (!whole.test(text)) {
         // A number box holds "" for text it cannot read as a number ("1,5"): say so, not "blank".
         const unreadable = text === "" && draft.unreadable.includes(p);
         this.fail(text === "" && !unreadable
-          ? `Write ${p}'s ${game.game === "3-chip-stack" ? "chips" : "score"} (a whole number, 0 or more).`
-          : `${p}: ${unreadable ? "that" : `“${clip(text)}”`} is not a whole number of ${noun}, 0 or more.`, p);
+          ? `Write ${p}'s ${game.game === "3-chip-stack" ? "chips" : "score"} (a whole number${minus ? ", below 0 for points lost" : ", 0 or more"}).`
+          : `${p}: ${unreadable ? "that" : `“${clip(text)}”`} is not a whole number of ${noun}${minus ? "" : ", 0 or more"}.`, p);
         return;
       }
       // Compared as typed: past 2^53 a number is rounded, and 9007199254740993 reads as ...992.
-      if (text.replace(/^0+(?=\d)/, "").length > String(MAX_POINTS).length || Number(text) > MAX_POINTS) {
+      if (text.replace(/^-?0*(?=\d)/, "").length > String(MAX_POINTS).length || Math.abs(Number(text)) > MAX_POINTS) {
         this.fail(`${p}: ${clip(text)} is more than ${MAX_POINTS.toLocaleString("en-US")} ${noun}, the most this sheet takes ` +
           `in one ${unitOf(game)}.`, p);
         return;

@@ -10,7 +10,7 @@
 // base64url (RFC 4648 §5: no "+", "/" or "=", so it survives being pasted into a message), then
 // "." and a check of those letters (FNV-1a, 32 bits), so a link with one letter changed on the
 // way is refused, not read as a different game that happens to add up.
-import { ID_PATTERN, houseKey, incomingGame, knownGame, own, problemWords, rankInput, rankOf } from "./store.js";
+import { ID_PATTERN, houseKey, incomingGame, knownGame, own, problemWords, rankInput, rankOf, startsWith } from "./store.js";
 import { houseWords, seats, sentence } from "./sheet.js";
 
 export const LINK_PREFIX = "game=";
@@ -77,7 +77,7 @@ function unpackRows(kind, players, rows) {
 /** The fragment ("game=...") that carries `game`. */
 export function shareFragment(game) {
   const packed = { v: LINK_VERSION, id: game.id, g: game.game, p: game.players, r: packRows(game) };
-  if (game.game === "3-chip-stack") packed.s = game.start;
+  if (startsWith(game.game)) packed.s = game.start;
   // The table's rules it is played by (issue 25), as stored: ids and values a newer page wrote too.
   if (isObject(game.house) && Object.keys(game.house).length) packed.h = game.house;
   const payload = toBase64url(JSON.stringify(packed));
@@ -119,7 +119,7 @@ export function readFragment(hash) {
     return damaged;
   }
   const game = { id, game: kind, players, rows };
-  if (kind === "3-chip-stack") game.start = packed.s;
+  if (startsWith(kind)) game.start = packed.s;
   if (packed.h !== undefined) game.house = packed.h;
   return taken(incomingGame(game), damaged, "This share link");
 }
@@ -157,7 +157,7 @@ export function readFile(text) {
   const rows = data.game === "chips" ? data.rounds : data.hands;
   const id = typeof data.id === "string" && ID_PATTERN.test(data.id) ? data.id : `g-file-${Date.now().toString(36)}`;
   const game = { id, game: data.game, players: data.players, rows: rows ?? [] };
-  if (data.game === "3-chip-stack") game.start = data.start;
+  if (startsWith(data.game)) game.start = data.start;
   if (data.house !== undefined) game.house = data.house;
   // A date that is not one refuses the file, as anything else out of bounds does.
   for (const key of ["created", "updated"]) if (data[key] !== undefined) game[key] = data[key];

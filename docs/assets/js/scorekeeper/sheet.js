@@ -4,7 +4,7 @@
 import { seatForRound } from "../engine/rank/chips.js";
 import { dealerOfHand } from "../engine/rank/chains.js";
 import { nextDealer } from "../engine/rank/3-chip-stack.js";
-import { houseOf, own, rankOf, unknownHouse } from "./store.js";
+import { declaredOf, houseOf, own, rankOf, unknownHouse } from "./store.js";
 import { clip } from "../engine/limits.js";
 
 export const listNames = (list) =>
@@ -44,7 +44,9 @@ export function seats(game, index) {
     const [dealer, extra] = seatForRound(n, index);
     return { dealer: game.players[dealer], extra: game.players[extra] };
   }
-  if (game.game === "chains") return { dealer: game.players[dealerOfHand(n, index)] };
+  // A declared game (issue 38) deals as the sheet says of every game: the first player first, then
+  // the deal passes one seat to the left each hand.
+  if (game.game === "chains" || declaredOf(game.game)) return { dealer: game.players[dealerOfHand(n, index)] };
   // 3 Chip Stack: the deal passes to the left, skipping players who are out (the engine's rule).
   let dealer = 0;
   for (let k = 0; k < index && k < game.rows.length; k++) {
@@ -60,7 +62,7 @@ export function sentence(game, result) {
   if (!game.rows.length) return "";
   if (game.game === "3-chip-stack") return result.explanation;
   if (result.finished) {
-    if (game.game === "chips") return result.explanation;
+    if (game.game === "chips" || declaredOf(game.game)) return result.explanation;
     return first.length > 1
       ? `${listNames(first)} share the win on ${own(result.totals, first[0])}.`
       : `${first[0]} wins with the lowest total, ${own(result.totals, first[0])}.`;

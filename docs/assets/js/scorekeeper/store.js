@@ -19,6 +19,7 @@
 import { rank as rankChips } from "../engine/rank/chips.js";
 import { rank as rankChains } from "../engine/rank/chains.js";
 import { rank as rankStack } from "../engine/rank/3-chip-stack.js";
+import { rank as rankDeclared, hasStart } from "../engine/rank/declared.js";
 import { HOUSE_OPTIONS as STACK_HOUSE } from "../engine/3-chip-stack-house.js";
 import { FULL_WORDS, backupKeys, isQuotaError, jsonMembers, openStorage, readText, setAside, storage as localStore } from "../store.js";
 
@@ -50,6 +51,29 @@ export const DATE_CHARS = 40;
 export const MAX_ROWS = 1000;
 
 const RANK = new Map([["chips", rankChips], ["chains", rankChains], ["3-chip-stack", rankStack]]);
+/** The games this page's files declare the scoring of (issue 38), by id: { spec, name }, from the
+ * page's config (generator/site/scorekeeper.py sheet_games), set before anything is read from
+ * storage (useDeclared). A game saved under a declared game that this page does not declare (a
+ * file taken out since, another site's game) is one it does not know: kept, never rewritten. */
+const DECLARED = new Map();
+
+/** Take the declared games of the page's config: [{ id, name, declared }]. The three games with
+ * engines are never declared over. */
+export function useDeclared(games) {
+  DECLARED.clear();
+  for (const g of games || []) {
+    if (isObject(g) && typeof g.id === "string" && !RANK.has(g.id) && isObject(g.declared)) {
+      DECLARED.set(g.id, { spec: g.declared, name: typeof g.name === "string" ? g.name : g.id });
+    }
+  }
+}
+
+/** The declaration of a game kind this page declares, or null. */
+export const declaredOf = (kind) => (typeof kind === "string" && DECLARED.has(kind) ? DECLARED.get(kind).spec : null);
+
+/** Whether a game of this kind starts from a total each player brings (3 Chip Stack's chips, a
+ * last-player-left declared game's): the game keeps it as `start`. */
+export const startsWith = (kind) => kind === "3-chip-stack" || (declaredOf(kind) !== null && hasStart(declaredOf(kind)));
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -69,6 +93,9 @@ export function own(obj, key) {
 export function rankInput(game) {
   if (game.game === "chips") return { players: game.players, rounds: game.rows };
   if (game.game === "chains") return { players: game.players, hands: game.rows };
+  if (declaredOf(game.game)) {
+    return startsWith(game.game) ? { players: game.players, start: game.start, hands: game.rows } : { players: game.players, hands: game.rows };
+  }
   const input = { players: game.players, start: game.start, hands: game.rows };
   const house = own(game, "house");
   const rules = dict();
@@ -82,10 +109,12 @@ export function rankInput(game) {
 
 /** The game's ranking record (or {error}); the game's kind must be one of the three. */
 export function rankOf(game) {
+  const declared = typeof game.game === "string" && DECLARED.get(game.game);
+  if (declared && !RANK.has(game.game)) return rankDeclared(declared.spec, declared.name, rankInput(game));
   return RANK.get(game.game)(rankInput(game));
 }
 
-export const knownGame = (kind) => typeof kind === "string" && RANK.has(kind);
+export const knownGame = (kind) => typeof kind === "string" && (RANK.has(kind) || DECLARED.has(kind));
 
 /** localStorage when it can be read, full or not, or null when the browser refuses it. */
 export const storage = () => localStore(`${STORE_KEY}-probe`);
@@ -250,7 +279,7 @@ export function checkGame(game) {
   if (typeof game.id !== "string" || !ID_PATTERN.test(game.id)) return { error: "id: not a game id" };
   if (!knownGame(game.game)) return { error: "game: not a game this page keeps" };
   if (!Array.isArray(game.players) || !Array.isArray(game.rows)) return { error: "expected players and rows" };
-  if (game.game === "3-chip-stack" && !Number.isInteger(game.start)) return { error: "start: expected a whole number" };
+  if (startsWith(game.game) && !Number.isInteger(game.start)) return { error: "start: expected a whole number" };
   for (const key of ["created", "updated"]) {
     const v = game[key];
     if (v !== undefined && (typeof v !== "string" || v.length > DATE_CHARS || Number.isNaN(Date.parse(v)))) {
@@ -263,9 +292,9 @@ export function checkGame(game) {
   if (rules) return { error: rules };
   if (game.rows.length > MAX_ROWS) return { error: `${game.game === "chips" ? "rounds" : "hands"}: at most ${MAX_ROWS}` };
   for (const [where, name, v] of rowNumbers(game, game.rows)) {
-    if (typeof v === "number" && v > MAX_POINTS) {
+    if (typeof v === "number" && Math.abs(v) > MAX_POINTS) {
       const what = game.game === "3-chip-stack" ? "chips" : "points";
-      return { error: `${where}.${name}: ${v > 1e15 ? "that" : v.toLocaleString("en-US")} is more than ${MAX_POINTS.toLocaleString("en-US")} ${what}, the most this sheet takes` };
+      return { error: `${where}.${name}: ${Math.abs(v) > 1e15 ? "that" : v.toLocaleString("en-US")} is more than ${MAX_POINTS.toLocaleString("en-US")} ${what}, the most this sheet takes` };
     }
   }
   const ranked = rankOf(game);

@@ -4,7 +4,8 @@
 //
 // Player names are shown isolated (<bdi>), so a name in a right-to-left script never reorders the
 // words around it; the names themselves hold no direction controls (store.js cleanName).
-import { MAX_POINTS, NAME_CHARS, copies, own, rankOf } from "./store.js";
+import { MAX_POINTS, NAME_CHARS, copies, declaredOf, own, rankOf, startsWith } from "./store.js";
+import { signed } from "../engine/rank/declared.js";
 import { exportCsv, exportFile, shareUrl } from "./share.js";
 import { houseWords, listNames, optionsOf, ordinal, readingWords, seats, sentence, whoseOf, whyBelow } from "./sheet.js";
 
@@ -260,9 +261,9 @@ function renderSetup(sk) {
     h("button", { type: "button", className: "md-button", id: "sk-remove-player", text: "Remove the last seat", disabled: draft.players.length <= 2,
       onclick: () => { draft.players.pop(); sk.render(); document.getElementById("sk-remove-player")?.focus(); } })));
   form.append(people);
-  if (draft.game === "3-chip-stack") {
+  if (startsWith(draft.game)) {
     form.append(h("div", { className: "sk-row" },
-      h("label", { for: "sk-start", className: "sk-field", text: "Starting chips for each player" }),
+      h("label", { for: "sk-start", className: "sk-field", text: draft.game === "3-chip-stack" ? "Starting chips for each player" : "Starting total for each player" }),
       h("input", { type: "number", id: "sk-start", className: "sk-input sk-input--num", min: "1", max: "1000", step: "1", inputmode: "numeric",
         value: String(draft.start), oninput: (e) => { draft.start = e.target.value; } })));
   }
@@ -332,6 +333,12 @@ function renderSheet(sk) {
   const wrap = h("section", { className: "sk-live-sheet", "aria-labelledby": "sk-title" });
   wrap.append(h("h2", { id: "sk-title" }, `${info.name}: `, ...nameList(game.players)));
   if (game.game === "3-chip-stack") wrap.append(h("p", { text: `Each player started with ${game.start} chips; ${result.total} chips in all.` }));
+  // A declared game (issue 38): how it is scored, when it ends and who wins, as its file declares.
+  if (declaredOf(game.game) && info.words) {
+    const start = startsWith(game.game) ? ` Each player started with ${game.start}.` : "";
+    wrap.append(h("p", { className: "sk-declared", "data-sk-declared": game.game,
+      text: `${info.words.hand} ${info.words.end} ${info.words.winner}${start}` }));
+  }
   const rules = houseWords(game, info);
   wrap.append(h("p", { className: "sk-house-line", "data-sk-house-line": rules.length ? "house" : "family",
     text: rules.length ? `Played with your table's rules: ${rules.join("; ")}.` : `Played with ${whoseOf(info)} rules.` }));
@@ -538,7 +545,7 @@ function renderEntry(sk, game, info, result, added = null) {
   if (added) form.append(added);
   let title = `${unit} ${index + 1}`;
   if (game.game === "chips") title += ` of ${info.rounds}: ${info.hand_sizes?.[index]} cards each`;
-  if (game.game === "chains") title += ` of ${info.rounds}`;
+  if ((game.game === "chains" || declaredOf(game.game)) && info.rounds) title += ` of ${info.rounds}`;
   form.append(h("h3", { id: "sk-entry-title", text: editing ? `Change ${title.toLowerCase()}` : title }));
   let who = `${seat.dealer} deals`;
   if (game.game === "chips") who += `; ${seat.extra} gets the extra card and opens the round`;
@@ -570,6 +577,7 @@ function renderEntry(sk, game, info, result, added = null) {
   }
   const before = editing && game.game === "3-chip-stack" ? rankOf({ ...game, rows: game.rows.slice(0, index) }) : result;
   const what = game.game === "3-chip-stack" ? "chips after the hand" : game.game === "chips" ? "score" : "points";
+  const minus = declaredOf(game.game) !== null && signed(declaredOf(game.game));
   game.players.forEach((p, i) => {
     const id = `sk-entry-${i}`;
     const out = game.game === "3-chip-stack" && own(before.out, p) !== undefined;
@@ -577,7 +585,7 @@ function renderEntry(sk, game, info, result, added = null) {
       h("label", { for: id }, h("bdi", { text: p }), `: ${what}`),
       out
         ? h("input", { type: "text", id, className: "sk-input sk-input--num", value: "out", readonly: true, "data-out": "1" })
-        : h("input", { type: "number", id, className: "sk-input sk-input--num", min: "0", max: String(MAX_POINTS),
+        : h("input", { type: "number", id, className: "sk-input sk-input--num", min: minus ? String(-MAX_POINTS) : "0", max: String(MAX_POINTS),
           step: game.game === "chains" ? "5" : "1", inputmode: "numeric", value: valueOf(p), "data-player": p,
           placeholder: calledNow === p ? "0" : undefined, ...invalid(p) }),
       errorFor(p)));
@@ -657,7 +665,8 @@ function renderStanding(sk, game, info, result) {
   box.append(list);
   box.append(h("p", { className: "sk-explain" }, ...withNames(sentence(game, result), game.players)));
   const firstByTie = game.game === "chips" && result.decided_by !== "total" && result.ranking.length > 1;
-  if ((done || tieWords || firstByTie) && info.tie_breakers?.length && game.game === "chips") {
+  const declared = declaredOf(game.game) !== null;
+  if ((done || tieWords || firstByTie) && info.tie_breakers?.length && (game.game === "chips" || declared)) {
     box.append(h("p", { className: "sk-hint", text: "Tie-breakers, in order:" }));
     box.append(h("ol", { className: "sk-ties" }, ...info.tie_breakers.map((t) => h("li", { text: t }))));
   }

@@ -128,3 +128,19 @@ def test_a_declaration_the_schema_refuses_is_named_in_place(tmp_path: Path) -> N
         load_game(path)
     assert info.value.location.endswith("sample-game.yaml:37:13"), str(info.value)
     assert "field `scoring.declared.winner`: expected one of lowest, highest" in info.value.message
+
+
+def test_a_game_example_adds_up_a_score_sheet_not_cards(tmp_path: Path) -> None:
+    """A `game` example's `hands` are the scores of each hand, not cards (the loader read them as
+    cards and refused every number, so no example could check a game's end)."""
+    game_ask = ("record: hand\n    input: {hands: [[], [8S, KD, 4C], [AH]]}\n    claim: {scores: [65, 0, 0]}",
+                ("record: game\n    input: {hands: [[65, 0, 0], [0, 40, 0], [0, 0, 61]]}\n"
+                 "    claim: {totals: [65, 40, 61], over: false}"))
+    game = load_game(_sample(tmp_path, game_ask))
+    assert [r.answer["totals"] for r in check_examples(game)] == [[65, 40, 61]]
+    wrong = _sample(tmp_path, game_ask, ("claim: {totals: [65, 40, 61], over: false}",
+                                         "claim: {totals: [65, 40, 61], over: true}"))
+    with pytest.raises(RulesDataError) as info:
+        check_examples(load_game(wrong))
+    assert info.value.location.endswith("sample-game.yaml:47:41"), str(info.value)  # at the claim's `over`
+    assert "claims over true, but the declared scoring answers false" in info.value.message

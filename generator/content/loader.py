@@ -55,6 +55,11 @@ CARD_KEYS = frozenset({
     "drawn", "exchange", "pile", "stock", "up", "upcard",
 })
 
+#: Records whose input holds a score sheet, not cards: their ``hands`` are lists of scores (Chains'
+#: ``game``, generator/engine/games/chains.py; a declared game's, generator/engine/declared.py). The
+#: record itself checks them; read as cards, every score was refused (issue 38).
+SHEET_RECORDS = frozenset({"game"})
+
 #: Glance facts every game page shows in its hero.
 REQUIRED_GLANCE = ("players", "rounds", "packs")
 #: What a worked example checked by the engine gives (the other kind gives ``text_only`` instead).
@@ -830,7 +835,8 @@ def _check_semantics(
 
     # Examples and the sample round: every card in the input parses.
     inputs: list[tuple[Any, FieldPath]] = [
-        (ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"]) if "input" in ex]
+        (ex["input"], ("examples", i, "input")) for i, ex in enumerate(data["examples"])
+        if "input" in ex and ex.get("record") not in SHEET_RECORDS]
     if data.get("sample_round"):
         inputs.append((data["sample_round"]["input"], ("sample_round", "input")))
     for node, input_path in inputs:

@@ -319,10 +319,34 @@ def test_damaged_storage_gives_a_fresh_start(open_page: Any, damage: str) -> Non
 # --- Worked examples as questions ---------------------------------------------------------------
 
 def open_examples(page: Any) -> None:
+    """Opens the worked examples' folds, once the page has taken them, and waits until they are
+    asked (they are asked when their fold opens, issue 42)."""
     page.wait_for_selector(".rb-examples[data-questions]", state="attached")
     fold = page.locator("details.rb-fold--examples")
     if fold.count():
         page.evaluate("() => { for (const d of document.querySelectorAll('details.rb-fold--examples')) d.open = true; }")
+    page.wait_for_selector("[data-examples-as-questions]", state="attached")
+
+
+def test_examples_are_asked_when_their_fold_opens_not_while_the_page_loads(open_page: Any) -> None:
+    """Issue 42: writing the questions into the closed fold while the page loaded had the browser lay
+    out every example then, a long task on a phone. Nothing is written into the fold until it opens;
+    a tap on its summary asks them before it opens, so no answer shows first."""
+    page = open_page("chips/")
+    page.wait_for_selector(".rb-examples[data-questions]", state="attached")
+    fold = page.locator("details.rb-fold--examples")
+    assert fold.locator("[data-example-question], [data-examples-as-questions]").count() == 0
+    seen = page.evaluate("""() => new Promise((resolve) => {
+      const fold = document.querySelector('details.rb-fold--examples');
+      // What the page shows as the fold opens: the first example's answer hidden already?
+      fold.addEventListener('toggle', () => resolve({open: fold.open,
+        asked: !!fold.querySelector('#chips-ex-set [data-example-question]'),
+        hidden: [...fold.querySelectorAll('#chips-ex-set [data-example-answer]')].every((n) => n.hidden)}), {once: true});
+      fold.querySelector('summary').click();
+    })""")
+    assert seen == {"open": True, "asked": True, "hidden": True}
+    assert page.locator("#chips-ex-set [data-example-question] input").is_visible()
+    assert not page.errors, page.errors
 
 
 @pytest.mark.parametrize("view", ["phone", "desktop"])

@@ -201,21 +201,44 @@ function enhance(article) {
   }).observe(article, { attributes: true, attributeFilter: ["data-house-claim"] });
 }
 
+// The examples sit in a closed fold far down a game page. Asking them while the page loaded was
+// one long task on a phone (Lighthouse, /chips/: 60-100 ms of blocking time at its 4x slowdown,
+// issue 42): whatever is put inside a closed fold has the browser lay out all its contents. So they
+// are asked when the fold opens: on the click that opens it (a tap, or Enter or Space on its
+// summary), which comes before it opens, so no answer shows first; on its toggle when something
+// else opens it (a link into it, find in page); at once where there is no fold or it is open.
+// data-questions (on, or off once the switch is turned off) marks a container as taken.
 function mount(container) {
   if (container.dataset.questions) return;
   container.dataset.questions = "on";
-  const articles = [...container.querySelectorAll("article[data-example]")];
-  const toggle = el("p", { class: "rb-examples__toggle" });
-  const box = el("input", { type: "checkbox", role: "switch", checked: "", "data-examples-as-questions": "" });
-  const label = el("label");
-  label.append(box, " Ask each example as a question before its answer");
-  toggle.append(label);
-  container.before(toggle);
-  for (const article of articles) enhance(article);
-  box.addEventListener("change", () => {
-    container.dataset.questions = box.checked ? "on" : "off";
-    for (const article of articles) if (article.rbReveal) article.rbReveal(!box.checked);
-  });
+  const fold = container.closest("details");
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    if (fold) {
+      fold.removeEventListener("click", ask, true);
+      fold.removeEventListener("toggle", ask);
+    }
+    const articles = [...container.querySelectorAll("article[data-example]")];
+    const toggle = el("p", { class: "rb-examples__toggle" });
+    const box = el("input", { type: "checkbox", role: "switch", checked: "", "data-examples-as-questions": "" });
+    const label = el("label");
+    label.append(box, " Ask each example as a question before its answer");
+    toggle.append(label);
+    container.before(toggle);
+    for (const article of articles) enhance(article);
+    box.addEventListener("change", () => {
+      container.dataset.questions = box.checked ? "on" : "off";
+      for (const article of articles) if (article.rbReveal) article.rbReveal(!box.checked);
+    });
+  };
+  if (!fold || fold.open) {
+    ask();
+    return;
+  }
+  fold.addEventListener("click", ask, true);
+  fold.addEventListener("toggle", ask);
 }
 
 if (typeof document !== "undefined") onEveryPage(SELECTOR, mount);

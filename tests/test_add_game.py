@@ -169,6 +169,17 @@ def test_the_fourth_game_is_built_with_no_broken_link(built: Path) -> None:
     assert broken_links(built, "http://127.0.0.1:8000/") == []
 
 
+def test_rulebook_pdf_makes_the_fourth_games_pdfs(project: Path, tmp_path: Path) -> None:
+    # Issue 38: `rulebook pdf <id>` refused a game with no engine ("unknown game", listing the engines).
+    result = rulebook(project, "pdf", GAME_ID, "--out", str(tmp_path / "pdf"))
+    assert result.returncode == 0, result.stderr
+    assert {Path(line).name for line in result.stdout.split()} == {
+        f"{GAME_ID}{end}.pdf" for end in ("", "-a4", "-letter", "-bleed", "-rulebook", "-rulebook-a4", "-rulebook-letter")}
+    refused = rulebook(project, "pdf", "no-such-game", "--out", str(tmp_path / "other"))
+    assert refused.returncode == 2 and "rules-data/ has: chips, chains, 3-chip-stack" in refused.stderr
+    assert GAME_ID in refused.stderr and not (tmp_path / "other").exists()
+
+
 def test_the_home_page_counts_and_links_the_fourth_game(built: Path) -> None:
     home = (built / "index.html").read_text(encoding="utf-8")
     from generator.site.macros import count_in_words

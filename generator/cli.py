@@ -550,18 +550,19 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
 
 def _cmd_pdf(args: argparse.Namespace) -> int:
-    from .engine.games import load_game
+    from .content.loader import load_games
 
-    try:
-        load_game(args.game)  # an unknown game id fails here, with the known ones listed
-    except ModuleNotFoundError:
-        pass
+    root = _project_root("pdf")
     pdf = _import("generator.print.booklets", "rulebook pdf")
     if not args.out.strip():
         raise RulebookError("--out '': the folder name is empty (an unset shell variable?)")
     out = Path(args.out)  # from the current folder; the sources come from the project
-    root = _project_root("pdf")
     _import("generator.build", "rulebook pdf").check_output_dir(root, out, "--out")
+    # An unknown game id fails here, before anything is made, with the games of rules-data/ listed: a game
+    # an author added with no engine (issue 38) has its PDFs too.
+    known = [g.id for g in load_games(root)]
+    if args.game not in known:
+        raise RulebookError(f"unknown game {args.game!r} (rules-data/ has: {', '.join(known)})")
     house = _house_file(args, root, args.game)
     with _import("generator.build", "rulebook pdf")._edition(house):
         made = pdf.build_game_pdfs(root, args.game, out)

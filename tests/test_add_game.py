@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The tests' own fourth game: an id no author would pick, so a real fourth game never meets it.
 FOURTH = Path(__file__).parent / "data" / "fourth-game" / "zz-test-fixture-game.yaml"
 GAME_ID, NAME = "zz-test-fixture-game", "Test Fixture Game"
+#: Where the fixture's text-only worked example starts (line:column), as `rulebook check` names it.
+EXAMPLE_AT = next(f"{n}:5" for n, line in enumerate(FOURTH.read_text(encoding="utf-8").splitlines(), start=1)
+                  if line == f"  - id: {GAME_ID}-ex-eight")
 
 pytestmark = pytest.mark.slow
 
@@ -145,7 +148,7 @@ def test_check_passes_and_lists_the_unchecked_example(project: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[-1] == f"ok: {len(list((ROOT / 'rules-data').glob('*.yaml'))) + 1} game files valid"
     unchecked = [line for line in lines if line.startswith("unchecked: ")]
-    assert unchecked == [(f"unchecked: rules-data/{GAME_ID}.yaml:71:5: example `{GAME_ID}-ex-eight` is "
+    assert unchecked == [(f"unchecked: rules-data/{GAME_ID}.yaml:{EXAMPLE_AT}: example `{GAME_ID}-ex-eight` is "
                          f"not checked by an engine (No engine plays this game yet.)")]
 
 
@@ -153,7 +156,7 @@ def test_check_passes_and_lists_the_unchecked_example(project: Path) -> None:
 def built(project: Path) -> Path:
     result = rulebook(project, "build", "--site-dir", "site")
     assert result.returncode == 0, result.stderr + result.stdout
-    assert f"unchecked: rules-data/{GAME_ID}.yaml:71:5" in result.stdout
+    assert f"unchecked: rules-data/{GAME_ID}.yaml:{EXAMPLE_AT}" in result.stdout
     return project / "site"
 
 
@@ -161,8 +164,21 @@ def test_the_fourth_game_is_built_with_no_broken_link(built: Path) -> None:
     assert (built / GAME_ID / "index.html").is_file()
     for pdf in (f"{GAME_ID}.pdf", f"{GAME_ID}-rulebook.pdf"):
         assert (built / "pdf" / pdf).is_file(), pdf
-    assert not list((built / "pdf").glob(f"{GAME_ID}-score-*.pdf")), "a game without a layout has no sheet"
+    # Its scoring is declared (issue 38): its blank score sheets, laid out from the declaration.
+    assert sorted(p.name for p in (built / "pdf").glob(f"{GAME_ID}-score-*.pdf")) == [
+        f"{GAME_ID}-score-a4.pdf", f"{GAME_ID}-score-letter.pdf"]
     assert broken_links(built, "http://127.0.0.1:8000/") == []
+
+
+def test_rulebook_pdf_makes_the_fourth_games_pdfs(project: Path, tmp_path: Path) -> None:
+    # Issue 38: `rulebook pdf <id>` refused a game with no engine ("unknown game", listing the engines).
+    result = rulebook(project, "pdf", GAME_ID, "--out", str(tmp_path / "pdf"))
+    assert result.returncode == 0, result.stderr
+    assert {Path(line).name for line in result.stdout.split()} == {
+        f"{GAME_ID}{end}.pdf" for end in ("", "-a4", "-letter", "-bleed", "-rulebook", "-rulebook-a4", "-rulebook-letter")}
+    refused = rulebook(project, "pdf", "no-such-game", "--out", str(tmp_path / "other"))
+    assert refused.returncode == 2 and "rules-data/ has: chips, chains, 3-chip-stack" in refused.stderr
+    assert GAME_ID in refused.stderr and not (tmp_path / "other").exists()
 
 
 def test_the_home_page_counts_and_links_the_fourth_game(built: Path) -> None:

@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 import pytest
 
 from generator.print.downloads import downloads
-from tests.support.games import GAME_IDS
+from tests.support.games import BY_ID, GAME_IDS
 
 GAMES = GAME_IDS  # every game of rules-data/ (tests/support/games.py)
 
@@ -19,7 +19,7 @@ GAMES = GAME_IDS  # every game of rules-data/ (tests/support/games.py)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_keep_share_links_resolve_in_the_built_site(built_site: Path, game_id: str) -> None:
     html = (built_site / game_id / "index.html").read_text(encoding="utf-8")
-    for f in downloads(game_id):
+    for f in downloads(BY_ID[game_id].data):  # the data: a game that declares its scoring has its sheets too
         assert f'href="../pdf/{f["name"]}"' in html
         target = built_site / "pdf" / f["name"]
         assert target.is_file() and target.read_bytes()[:5] == b"%PDF-", target
@@ -33,7 +33,7 @@ def test_browser_downloads_each_file(browser: Any, site_url: str, game_id: str, 
     try:
         page.goto(urljoin(site_url, f"{game_id}/"))
         links = page.locator(".rb-keep__list a")
-        names = [f["name"] for f in downloads(game_id)]
+        names = [f["name"] for f in downloads(BY_ID[game_id].data)]
         assert links.count() == len(names)
         for i, name in enumerate(names):
             with page.expect_download() as info:

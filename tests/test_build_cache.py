@@ -206,7 +206,7 @@ def _every_pdf() -> list[str]:
     from generator.content.loader import load_games
     from generator.print.downloads import downloads
 
-    return [f["name"] for g in load_games(ROOT) for f in downloads(g.id)]
+    return [f["name"] for g in load_games(ROOT) for f in downloads(g.data)]
 
 
 @pytest.mark.slow

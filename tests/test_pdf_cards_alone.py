@@ -42,8 +42,9 @@ def _lines(page: Any) -> list[str]:
     return [ln.strip() for ln in body_text(page, 0, FOOT_MM).splitlines() if ln.strip()]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_card_that_continues_a_section_repeats_its_heading(booklets: dict[str, Any], game_id: str) -> None:
+def _continued_cards(booklets: dict[str, Any], game_id: str) -> int:
+    """How many cards of a game's card box continue a part or a rule section, each checked to repeat its
+    heading at its top."""
     numbers = rule_numbers(LOADED[game_id].data)
     sections = {f"{numbers[s['id']]}. {s['title']}" for s in LOADED[game_id].data["rules"]}
     # A worked example starts a card under its own heading.
@@ -61,7 +62,18 @@ def test_a_card_that_continues_a_section_repeats_its_heading(booklets: dict[str,
                 part, section = line, ""
             elif line in sections and part == "The rules":
                 section = line
-    assert continued, f"{game_id}: no card continues a section (the test would prove nothing)"
+    return continued
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_card_that_continues_a_section_repeats_its_heading(booklets: dict[str, Any], game_id: str) -> None:
+    _continued_cards(booklets, game_id)
+
+
+def test_some_card_continues_a_section(booklets: dict[str, Any]) -> None:
+    # The test above would prove nothing if no card continued a section. A short game's card box may have
+    # none (issue 38: a fourth game's five pages); the games of rules-data/ together do.
+    assert sum(_continued_cards(booklets, g) for g in GAMES), "no card continues a section"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,7 +1,10 @@
 """The blank score sheets (issues 7 and 13): paper and orientation, eight seats with the hand's score
 and the running total, Chips' call boxes, 3 Chip Stack's chip counts with a continuation sheet,
 only the project's fonts, nothing within 6 mm of the paper's edge, the printing note and the
-reference square, the tie-breakers from rules-data, seats from 1, and byte-identical rebuilds."""
+reference square, the tie-breakers from rules-data, seats from 1, and byte-identical rebuilds. And the sheet
+of a game that declares its scoring (issue 38), laid out from its declaration: the tests' fourth game
+(tests/data/fourth-game/, a fixed number of hands) and two other declarations of it (a target, with hands
+won counted; the last player left), so it stays covered with no fourth game in rules-data/."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from generator.content.loader import load_games
+from generator.content.loader import load_game, load_games
 from generator.engine.games import chains, chips, three_chip_stack
 from generator.print import scoresheets
 from generator.print.scoresheets import EDGE_MM, PAPERS, SEATS, SQUARE_MM, build_scoresheets
@@ -25,12 +28,42 @@ OUR_FONTS = re.compile(r"^[A-Z]{6}\+(Atkinson-Hyperlegible|AtkinsonHyperlegible|
 #: How many seats each sheet has, and on how many pages.
 SEATS_OF = {"chips": SEATS, "chains": SEATS, "3-chip-stack": three_chip_stack.MAX_PLAYERS}
 PAGES_OF = {"chips": 1, "chains": 1, "3-chip-stack": 2}
+#: The tests' fourth game: its scoring declared, no layout of its own.
+FOURTH = Path(__file__).parent / "data" / "fourth-game" / "zz-test-fixture-game.yaml"
+FIXTURE = FOURTH.stem
+#: Its sheet as declared (""), and as two other declarations would lay it out: the file names' middles.
+OPEN, LAST = "-open", "-last"
+#: What a declaration says in code, never on a family's sheet.
+CODE_WORDS = ("own-cards", "winner-scores-others", "last-player-left", "most-hands-won", "best-last-hand")
+
+
+def declared_games() -> dict[str, dict[str, Any]]:
+    """The fixture game as its file declares it (3 hands, the player out scores the others' cards,
+    highest total, then the last hand), and the same game declared two other ways: to a target of 100
+    with the cards left in your own hand, lowest total, then hands won (``OPEN``); and to the last
+    player left, for any number of players (``LAST``)."""
+    game = dict(load_game(FOURTH).data)
+    scoring = dict(game["scoring"])
+    open_ = {**game, "scoring": {**scoring, "declared": {
+        "cards": {"8": 50, "other": "face"}, "hand": "own-cards", "end": {"target": 100}, "winner": "lowest",
+        "tie_breakers": ["most-hands-won"]}}}
+    glance = [{**f, "value": "2 or more"} if f["key"] == "players" else f for f in game["glance"]]
+    last = {**game, "glance": glance, "scoring": {**scoring, "declared": {
+        "cards": {"other": 1}, "hand": "winner-scores-others", "end": "last-player-left", "winner": "highest"}}}
+    return {"": game, OPEN: open_, LAST: last}
 
 
 @pytest.fixture(scope="module")
 def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("scoresheets")
-    return {p.name: p for p in build_scoresheets(ROOT, out)}
+    made = {p.name: p for p in build_scoresheets(ROOT, out)}
+    games = [g.data for g in load_games(ROOT)]
+    for middle, game in declared_games().items():
+        for key in PAPERS:
+            path = out / f"{FIXTURE}{middle}-score-{key}.pdf"
+            path.write_bytes(scoresheets.render_scoresheet(ROOT, game, [*games, game], key))
+            made[path.name] = path
+    return made
 
 
 def _pages(path: Path) -> list[dict[str, Any]]:
@@ -49,11 +82,17 @@ def _sheet(game_id: str, paper: str) -> str:
 
 def test_every_game_has_an_a4_and_a_letter_sheet_in_the_right_orientation(sheets: dict[str, Path]) -> None:
     for game in load_games(ROOT):
-        if game.id not in scoresheets.LAYOUTS:  # a game added with no layout gets no sheet (issue 26)
+        if not scoresheets.has_sheet(game.data):  # a game added with no layout nor declaration: none (issue 26)
             assert not any(name.startswith(f"{game.id}-score-") for name in sheets), game.id
             continue
         for paper, (w, h) in PORTRAIT.items():
             pages = _pages(sheets[_sheet(game.id, paper)])
+            if game.id not in PAGES_OF:  # a declared game (issue 38): a continuation page when open-ended
+                layout = scoresheets.declared_layout(game.data, PAPERS[paper])
+                assert len(pages) == (2 if layout["more"] else 1), (game.id, paper)
+                want = (h, w) if layout["orient"] == "landscape" else (w, h)
+                assert all((round(p["width"], 2), round(p["height"], 2)) == want for p in pages), (game.id, paper)
+                continue
             assert len(pages) == PAGES_OF[game.id], (game.id, paper)
             want = (w, h) if game.id == "3-chip-stack" else (h, w)  # 8 seats need landscape
             for page in pages:
@@ -152,7 +191,7 @@ def test_every_row_is_at_least_7_mm_to_write_in(sheets: dict[str, Path]) -> None
                 words = [w for w in page.extract_words() if w["text"] in ("Round", "Hand", "Start", "Carried")]
                 left = min(w["x0"] for w in words)
                 labels = sorted({round(w["top"], 2) for w in words if w["x0"] < left + 2 * MM})  # the row labels
-                assert len(labels) >= 5, (name, number)
+                assert len(labels) >= 3, (name, number)  # the fixture's game is three hands
                 pitch = min(b - a for a, b in itertools.pairwise(labels)) / MM
                 assert pitch >= 7.0, f"{name} p. {number}: a row is {pitch:.2f} mm"
 
@@ -218,9 +257,9 @@ def test_a_missing_font_is_one_line_naming_the_file(tmp_path: Path) -> None:
 
 def test_a_rebuild_is_byte_identical(sheets: dict[str, Path], tmp_path: Path) -> None:
     again = {p.name: p for p in build_scoresheets(ROOT, tmp_path)}
-    assert set(again) == set(sheets)
-    for name, path in sheets.items():
-        assert again[name].read_bytes() == path.read_bytes(), name
+    assert set(again) == {name for name in sheets if not name.startswith(FIXTURE)}  # the fixture's are not in rules-data/
+    for name, path in again.items():
+        assert sheets[name].read_bytes() == path.read_bytes(), name
 
 
 def test_the_points_sheets_say_what_to_do_with_more_players_than_columns(sheets: dict[str, Path]) -> None:
@@ -244,9 +283,100 @@ def test_the_3_chip_stack_sheet_explains_no_card_ties_it_never_records(sheets: d
 def test_every_sheet_names_its_author_and_language(sheets: dict[str, Path]) -> None:
     from pypdf import PdfReader
 
-    sources = {g.id: g.data["author"] for g in load_games(ROOT)}
+    # A game's author:, or its name when its file has none (an author's own game: issue 38).
+    sources = {g.id: g.data.get("author") or g.data["name"] for g in load_games(ROOT)}
+    sources |= {f"{FIXTURE}{middle}": g.get("author") or g["name"] for middle, g in declared_games().items()}
     for name, path in sheets.items():
         reader = PdfReader(path)
-        game_id = next(gid for gid in sources if name.startswith(f"{gid}-score"))
-        assert reader.metadata.author == sources[game_id], name
+        assert reader.metadata.author == sources[name.rsplit("-score-", 1)[0]], name
         assert reader.trailer["/Root"]["/Lang"] == "en-GB", name
+
+
+def _intro(page: Any) -> str:
+    """The words above a sheet's table, left of the printing box, its lines joined."""
+    words = page.extract_words()
+    table = min(w["top"] for w in words if w["text"] == "Player")
+    box = page.crop((0, 0, page.width * 0.62, table))
+    return " ".join((box.extract_text() or "").split())
+
+
+def _declared_sheet(sheets: dict[str, Path], middle: str, paper: str) -> tuple[list[dict[str, Any]], list[str], str]:
+    """A declared sheet's pages, the numbers over its columns (page 1) and the words above its table."""
+    import pdfplumber
+
+    pages = _pages(sheets[f"{FIXTURE}{middle}-score-{paper}.pdf"])
+    with pdfplumber.open(sheets[f"{FIXTURE}{middle}-score-{paper}.pdf"]) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        header = next(w for w in words if w["text"] == "Player")
+        seats = [w["text"] for w in sorted(words, key=lambda w: w["x0"])
+                 if abs(w["top"] - header["top"]) < 2 and w["text"].isdigit()]
+        intro = _intro(page)
+    return pages, seats, intro
+
+
+def test_a_declared_game_gets_a_sheet_with_a_row_per_hand_of_its_game(sheets: dict[str, Path]) -> None:
+    # Issue 38: the fixture declares 3 hands, the player out scoring the others' cards (eights 50), the
+    # highest total winning, then the most hands won, then the last hand; its "Players" fact says 2 to 5.
+    for paper, (w, h) in PORTRAIT.items():
+        pages, seats, intro = _declared_sheet(sheets, "", paper)
+        assert len(pages) == 1 and (round(pages[0]["width"], 2), round(pages[0]["height"], 2)) == (w, h), paper
+        text = pages[0]["text"]
+        assert seats == ["1", "2", "3", "4", "5"], (paper, seats)
+        assert [n for n in range(1, 6) if f"Hand {n} " in text + " "] == [1, 2, 3], paper
+        assert "Won" in text.split() and "Hands won" in text  # most-hands-won breaks ties: a box to tick
+        assert "Carried over" not in text and "continuation" not in text
+        assert "write the score of the player who went out under Hand (the cards left in every other hand; " \
+               "the others score 0)" in intro, intro
+        assert "The cards left in a hand count: eights 50; aces 1, picture cards 10, any other card its number." in intro
+        assert "With more than" not in intro  # the game takes 5 at most, and the sheet has 5 columns
+        assert ("How the game ends The game ends after hand 3, and the highest total wins. If the best totals are "
+                "level, the player who won more hands (the Won ticks) wins; if still level, the highest score in "
+                "the last hand wins; players still level share the win.") in text
+        assert not [c for c in CODE_WORDS if c in text], paper
+
+
+def test_a_declared_game_with_no_fixed_number_of_hands_fills_a_page_and_goes_on(sheets: dict[str, Path]) -> None:
+    import pdfplumber
+
+    for paper, (w, h) in PORTRAIT.items():
+        pages, seats, intro = _declared_sheet(sheets, OPEN, paper)
+        assert len(pages) == 2 and seats == ["1", "2", "3", "4", "5"], paper
+        assert all((round(p["width"], 2), round(p["height"], 2)) == (w, h) for p in pages), paper  # five seats: portrait
+        one, two = pages[0]["text"], pages[1]["text"]
+        hands = [n for n in range(1, 60) if f"Hand {n} " in one + " "]
+        assert hands == list(range(1, len(hands) + 1)) and len(hands) >= 18, (paper, hands)  # the page filled
+        assert f"when hand {hands[-1]} is done, carry the totals over to its first row" in intro, intro
+        assert "Tick Won for the player with the lowest score of the hand" in intro
+        assert "The cards left in a hand count: eights 50; aces 1, picture cards 10, any other card its number." in intro
+        # a box to tick for each player and hand, and a row to count them
+        with pdfplumber.open(sheets[f"{FIXTURE}{OPEN}-score-{paper}.pdf"]) as pdf:
+            boxes = {(round((r["x0"] + r["x1"]) / 2), round((r["top"] + r["bottom"]) / 2)) for r in pdf.pages[0].rects
+                     if 3 * MM < r["width"] < 4 * MM and abs(r["width"] - r["height"]) < 0.5}
+            then = _intro(pdf.pages[1])
+        assert len(boxes) == 5 * len(hands), (paper, len(boxes))
+        assert "Hands won" in one and "Hands won on all sheets" in two
+        assert "continuation sheet" in then and "Carried over" in two and "Print this page again" in then, then
+        assert "copy the last totals into Carried over, and each player’s Won ticks so far in its boxes" in then
+        assert two.count("Hand ") >= 18, paper
+        for text in (one, two):
+            assert ("The game ends after the hand in which a player’s total reaches 100 or more, and the lowest total "
+                    "wins. If the best totals are level, the player who won more hands (the Won ticks) wins; players "
+                    "still level share the win.") in text, paper
+            assert not [c for c in CODE_WORDS if c in text], paper
+
+
+def test_a_last_player_left_game_starts_from_a_row_of_starting_totals(sheets: dict[str, Path]) -> None:
+    for paper, (w, h) in PORTRAIT.items():
+        pages, seats, intro = _declared_sheet(sheets, LAST, paper)
+        # "2 or more" players: eight columns, landscape, and a second sheet for a bigger table
+        assert len(pages) == 2 and seats == [str(n) for n in range(1, SEATS + 1)], paper
+        assert all((round(p["width"], 2), round(p["height"], 2)) == (h, w) for p in pages), paper
+        one = pages[0]["text"]
+        assert one.index("Start") < one.index("Hand 1 ") and "On the Start row, write the total each player starts " \
+            "with." in intro, intro
+        assert f"With more than {SEATS} players, use a second sheet" in intro
+        assert "The cards left in a hand count: every card 1." in intro
+        assert ("The game ends when only one player has a total above 0, and the highest total wins. Players level "
+                "on the best total share the win.") in one, paper
+        assert "Won" not in one.split() and not [c for c in CODE_WORDS if c in one], paper

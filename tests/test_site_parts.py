@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.loader import load_games
-from generator.print.scoresheets import LAYOUTS, ScoresheetError, sheet_files, sheet_html
+from generator.print.scoresheets import LAYOUTS, ScoresheetError, has_sheet, sheet_files, sheet_html
 from generator.site.macros import Site, count_in_words
 from generator.site.scorekeeper import SHEET_GAMES, declared_spec, kept_ids, sheet_games
 
@@ -95,24 +95,51 @@ def test_the_score_keeper_lists_the_games_it_has_a_sheet_for_in_rules_data_order
     assert kept_ids([d for d in datas if d["id"] != FIXTURE]) == with_sheet[:-1]
 
 
-def test_a_game_without_a_score_sheet_layout_gets_no_blank_sheet(four: list) -> None:  # type: ignore[type-arg]
+def _undeclared(data: dict) -> dict:  # type: ignore[type-arg]
+    """A game's data without its declared scoring: a game with no score-sheet layout and nothing to lay
+    one out from."""
+    return {**data, "scoring": {k: v for k, v in data["scoring"].items() if k != "declared"}}
+
+
+def test_a_game_gets_a_blank_sheet_from_a_layout_or_its_declared_scoring(four: list) -> None:  # type: ignore[type-arg]
+    # Issue 38: the fixture declares its scoring, so it has a sheet with no layout of its own; without
+    # the declaration, none, and no layout is made up for it.
     fourth = next(g for g in four if g.id == FIXTURE)
     assert set(LAYOUTS) <= {g.id for g in GAMES} and FIXTURE not in LAYOUTS
-    assert sheet_files(FIXTURE) == []
+    assert "declared" in fourth.data["scoring"]
+    names = [f"{FIXTURE}-score-a4.pdf", f"{FIXTURE}-score-letter.pdf"]
+    assert has_sheet(fourth.data) and [f["name"] for f in sheet_files(fourth.data)] == names
     assert [f["name"] for f in sheet_files("chips")] == ["chips-score-a4.pdf", "chips-score-letter.pdf"]
+    bare = _undeclared(fourth.data)
+    assert not has_sheet(bare) and sheet_files(bare) == []
     from generator.print.scoresheets import PAPERS
 
     with pytest.raises(ScoresheetError, match=f"no score-sheet layout for '{FIXTURE}'"):
-        sheet_html(fourth.data, {}, "test", PAPERS["a4"])
+        sheet_html(bare, {}, "test", PAPERS["a4"])
 
 
 def test_keep_share_offers_a_blank_sheet_only_to_a_game_with_one(four: list) -> None:  # type: ignore[type-arg]
     site = Site(four)
     fourth = str(site.part("keep_share", FIXTURE, "../"))
-    assert "-score-" not in fourth and "blank sheet" not in fourth and f"{FIXTURE}-rulebook.pdf" in fourth
+    assert f"{FIXTURE}-score-a4.pdf" in fourth and f"{FIXTURE}-score-letter.pdf" in fourth
+    assert "a blank sheet for the scores" in fourth and f"{FIXTURE}-rulebook.pdf" in fourth
+    site.data_of[FIXTURE] = _undeclared(site.data_of[FIXTURE])
+    bare = str(site.part("keep_share", FIXTURE, "../"))
+    assert "-score-" not in bare and "blank sheet" not in bare and f"{FIXTURE}-rulebook.pdf" in bare
     for game in (g for g in GAMES if g.id in LAYOUTS):
         html = str(site.part("keep_share", game.id, "../"))
         assert f"{game.id}-score-a4.pdf" in html and "a blank sheet for the scores" in html
+
+
+def test_the_offline_list_precaches_a_declared_games_blank_sheets(four: list) -> None:  # type: ignore[type-arg]
+    # As it does the three games' (generator/print/downloads.py offline_files): small, wanted at the table.
+    from generator.print.downloads import offline_files
+
+    fourth = next(g for g in four if g.id == FIXTURE)
+    precached, on_demand = offline_files([g.data for g in four])
+    assert {f"{FIXTURE}-score-a4.pdf", f"{FIXTURE}-score-letter.pdf", "chips-score-a4.pdf"} <= set(precached)
+    assert not any("-score-" in name for name in on_demand)
+    assert not any(name.startswith(f"{FIXTURE}-score-") for name in offline_files([_undeclared(fourth.data)])[0])
 
 
 def test_a_text_only_example_is_marked_unchecked_and_carries_nothing_to_run(four: list) -> None:  # type: ignore[type-arg]
@@ -126,11 +153,14 @@ def test_a_text_only_example_is_marked_unchecked_and_carries_nothing_to_run(four
     assert "data-unchecked" not in checked and "Not checked" not in checked
 
 
-def test_the_pdf_plan_has_no_sheets_for_a_game_without_a_layout(four: list) -> None:  # type: ignore[type-arg]
+def test_the_pdf_plan_has_sheets_for_a_game_with_a_layout_or_a_declared_scoring(four: list) -> None:  # type: ignore[type-arg]
+    import dataclasses
+
     from generator.print.pdfcache import plan
 
     parts = {(p.game_id, p.part) for p in plan(ROOT, four)}
-    assert {(FIXTURE, "cards"), (FIXTURE, "book-a5"), (FIXTURE, "book-letter")} <= parts
-    assert (FIXTURE, "sheets") not in parts
+    assert {(FIXTURE, "cards"), (FIXTURE, "book-a5"), (FIXTURE, "book-letter"), (FIXTURE, "sheets")} <= parts
+    bare = [dataclasses.replace(g, data=_undeclared(dict(g.data))) if g.id == FIXTURE else g for g in four]
+    assert (FIXTURE, "sheets") not in {(p.game_id, p.part) for p in plan(ROOT, bare)}
     assert {(g.id, "sheets") for g in GAMES if g.id in LAYOUTS} <= parts
     assert {(g.id, "cards") for g in GAMES} <= parts  # every game of rules-data/ gets its card box

@@ -364,8 +364,13 @@ def rulebook_layout(render: Render, full: str, html_with: Callable[[int], str]) 
     folded book is). When the notes would open a page the fold does not need, the book is laid out
     once more without them (``html_with(0)``), so the contents do not list them."""
     document, pages = numbered_layout(render, full, {})
+    # A short game's contents leave their page more than half empty (issue 38: a fourth game's p. 2 was 57 %
+    # empty): the Quick start runs on below them, as the parts run on after each other.
+    run_on = CONTENTS_RUN_ON_CSS if contents_fill(document) < BOOK_MIN_FILL else ""
+    if run_on:
+        document, pages = numbered_layout(render, full, pages, run_on)
     breaks = balance_breaks(document, full)
-    css = "\n".join(f'[id="{ident}"] {{ break-before: page; }}' for ident in breaks)
+    css = "\n".join([run_on] * bool(run_on) + [f'[id="{ident}"] {{ break-before: page; }}' for ident in breaks])
     if breaks:
         document, pages = numbered_layout(render, full, pages, css)
     kept, folded = notes_fold(document)
@@ -375,6 +380,37 @@ def rulebook_layout(render: Render, full: str, html_with: Callable[[int], str]) 
     if "pdf-back-cover" not in back.anchors or (len(document.pages) - folded) % 2:
         raise PdfError("the back cover of the complete rulebook is not on the last, left-hand page")
     return document.copy(document.pages[:folded - 1] + [back])
+
+
+#: The contents of the complete rulebook open a page of their own, and end it (print/book.css) unless that
+#: leaves it under :data:`BOOK_MIN_FILL`: then the text runs on below them, spaced as a part from the part before.
+CONTENTS_RUN_ON_CSS = ".pdf-contents { break-after: auto; } .pdf-part--quick-start { margin-top: 9mm; }"
+
+
+def _flow_lines(page: Any) -> list[Any]:
+    """The line boxes of a laid-out page's own flow (not its margin boxes: the running heads, the number)."""
+    from weasyprint.formatting_structure import boxes  # type: ignore[import-untyped]
+
+    found, stack = [], [page._page_box.children[0]]
+    while stack:
+        box = stack.pop()
+        if isinstance(box, boxes.LineBox):
+            found.append(box)
+        else:
+            stack.extend(getattr(box, "children", ()))
+    return found
+
+
+def contents_fill(document: Any) -> float:
+    """How full the contents' page is, 0 to 1 (1 when the book has no contents; a list that runs over
+    fills its first page)."""
+    page = next((p for p in document.pages if "pdf-contents-title" in p.anchors), None)
+    if page is None:
+        return 1.0
+    box = page._page_box
+    top, height = box.margin_top, page.height - box.margin_top - box.margin_bottom
+    own = _flow_lines(page)
+    return (max(ln.position_y + ln.height for ln in own) - top) / height if own else 0.0
 
 
 #: A page of the complete rulebook is at least this full (issue 27: none but the last more than half empty;
@@ -394,20 +430,9 @@ def balance_breaks(document: Any, html: str) -> list[str]:
     when that leaves both pages full enough. The pages after are laid out as before: the thought that
     did not fit still opens the next page (the notes are then counted on the layout with the breaks:
     :func:`rulebook_layout`)."""
-    from weasyprint.formatting_structure import boxes  # type: ignore[import-untyped]
-
     units = {a or b for a, b in _UNIT.findall(html)}
     pages = document.pages
-
-    def lines(page: Any) -> list[Any]:
-        found, stack = [], [page._page_box.children[0]]  # the page's own flow, not its margin boxes
-        while stack:
-            box = stack.pop()
-            if isinstance(box, boxes.LineBox):
-                found.append(box)
-            else:
-                stack.extend(getattr(box, "children", ()))
-        return found
+    lines = _flow_lines
 
     breaks: list[str] = []
     moved_into: set[int] = set()
@@ -591,12 +616,13 @@ def _render_linked(template: str, game: Any, games: Sequence[Any], edition: Edit
 
 #: What never breaks across a line on paper (issue 27), each found in the text between tags:
 #: card notation ("K-A-2-3", "Q-K-A"), a file name ("chips-rulebook.pdf"), a date ("2025-11-29")
-#: a numbered reference ("rule 3.5", "tie-breaker 2", "step 4") and a bet ("raise 2").
+#: a numbered reference ("rule 3.5", "tie-breaker 2", "step 4", "scoring rule S1": issue 38, a short game's
+#: card box cites only its scoring rules) and a bet ("raise 2").
 _UNBROKEN = re.compile(
     r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])"
     r"|(?<![\w.-])[\w-]+(?:\.[\w-]+)*\.pdf(?!\w)"
     r"|\b\d{4}-\d{2}-\d{2}\b"
-    r"|\b(?:rule|tie-breaker|step) \d+(?:\.\d+)?\b"
+    r"|\b(?:scoring rule S\d+|(?:rule|tie-breaker|step) \d+(?:\.\d+)?)\b"
     r"|\b(?:raise|bet) \d+\b")
 #: A group of card faces (partials: ``<span class="cards">``) stays on one line with what names it: the
 #: opening bracket, and in an example "player 2: " before a player's cards.

@@ -11,7 +11,8 @@ read at home).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .booklets import on_demand_names, pdf_files, precached_names
 from .scoresheets import sheet_files
@@ -28,13 +29,16 @@ OFFLINE_BUDGET_BYTES = 1_048_576
 FILE_SIZES: dict[str, int] = {}
 
 
-def downloads(game_id: str) -> list[dict[str, str]]:
+def downloads(game: str | Mapping[str, Any]) -> list[dict[str, str]]:
     """Every file of a game under ``pdf/``: the card-box rules and their print-at-home sheets, the
     complete rulebook and its booklets, and the blank score sheets (names, paper and ``about`` from
     :mod:`.booklets` and :mod:`.scoresheets`), each with its size in words ("78 KB") and in bytes
     (``size``, "0" before the build has made it), and ``offline``: "precached", "kept" (when
-    the game's page is opened, within OFFLINE_BUDGET_BYTES) or "online" (a card printer's file)."""
-    files = pdf_files(game_id) + sheet_files(game_id)
+    the game's page is opened, within OFFLINE_BUDGET_BYTES) or "online" (a card printer's file).
+    ``game``: the game's data, or its id (which knows the blank sheets of ``scoresheets.LAYOUTS`` only,
+    not those of a game that declares its scoring)."""
+    game_id = game if isinstance(game, str) else str(game["id"])
+    files = pdf_files(game_id) + sheet_files(game)
     kept = set(on_demand_names(game_id))
     for f in files:
         size = FILE_SIZES.get(f["name"])
@@ -48,11 +52,13 @@ def downloads(game_id: str) -> list[dict[str, str]]:
     return files
 
 
-def offline_files(game_ids: Iterable[str]) -> tuple[list[str], list[str]]:
-    """(precached, cached when first opened): the names under ``pdf/`` of the games ``game_ids``."""
+def offline_files(games: Iterable[str | Mapping[str, Any]]) -> tuple[list[str], list[str]]:
+    """(precached, cached when first opened): the names under ``pdf/`` of ``games`` (each its data,
+    or its id: as :func:`downloads`)."""
     precached: list[str] = []
     on_demand: list[str] = []
-    for gid in game_ids:
-        precached += precached_names(gid) + [f["name"] for f in sheet_files(gid)]
+    for game in games:
+        gid = game if isinstance(game, str) else str(game["id"])
+        precached += precached_names(gid) + [f["name"] for f in sheet_files(game)]
         on_demand += on_demand_names(gid)
     return sorted(precached), sorted(on_demand)

@@ -92,12 +92,22 @@ def _shown() -> str:
 
 
 def file_names(game_id: str, part: str) -> list[str]:
-    """The names under ``pdf/`` that a part of a game makes."""
+    """The names under ``pdf/`` that a part of a game makes (:func:`plan` leaves out the sheets of a
+    game that has none: :func:`has_part`)."""
     from .booklets import pdf_files
-    from .scoresheets import sheet_files
+    from .scoresheets import PAPERS
 
-    files = sheet_files(game_id) if part == "sheets" else [f for f in pdf_files(game_id) if f["part"] == part]
-    return [f["name"] for f in files]
+    if part == "sheets":
+        return [f"{game_id}-score-{key}.pdf" for key in PAPERS]
+    return [f["name"] for f in pdf_files(game_id) if f["part"] == part]
+
+
+def has_part(game: Any, part: str) -> bool:
+    """Whether a loaded game has files of ``part``: every game its books, a game with a score-sheet
+    layout or a declared scoring its blank sheets (generator/print/scoresheets.py ``has_sheet``)."""
+    from .scoresheets import has_sheet
+
+    return bool(file_names(game.id, part)) and (part != "sheets" or has_sheet(game.data))
 
 
 # --------------------------------------------------------------------------- keys
@@ -195,14 +205,14 @@ def part_key(game: Any, part: str, shared: str, links: list[list[str]],
 
 def plan(root: Path | str, games: Sequence[Any]) -> list[Part]:
     """Every part of every game, with its key; none for a part a game has no file of (a game without
-    a score-sheet layout has no sheets: generator/print/scoresheets.py LAYOUTS, issue 26)."""
+    neither a score-sheet layout nor a declared scoring has no sheets: :func:`has_part`, issue 38)."""
     from ..content.house import edition
 
     shared = shared_digest(root)
     houses = edition(games)  # the family edition's options (RULEBOOK_HOUSE), or none
     links = {g.id: _links_of(g, games) for g in games}
     return [Part(g.id, part, part_key(g, part, shared, links[g.id], houses), Path(g.path).stat().st_size)
-            for g in games for part in PARTS if file_names(g.id, part)]
+            for g in games for part in PARTS if has_part(g, part)]
 
 
 # --------------------------------------------------------------------------- entries

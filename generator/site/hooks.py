@@ -103,7 +103,7 @@ def on_pre_build(config: Any, **kwargs: Any) -> None:
         files = _serve_pdfs(root, games, config)
     else:
         files, made = pdfcache.ensure(root, games)  # booklets, sheets (issues 4, 7, 13), in parallel
-        total = sum(1 for g in games for part in pdfcache.PARTS if pdfcache.file_names(g.id, part))
+        total = sum(1 for g in games for part in pdfcache.PARTS if pdfcache.has_part(g, part))
         log.info("PDFs: %s", pdfcache.summary(made, total))
     for name, path in files.items():
         shutil.copy2(path, stage / name)

@@ -162,7 +162,7 @@ class Site:
         links = {g.id: {
             "practice": self.practice_url(g.id, root),
             "keep_score": f"{root}keep-score/" if g.id in self.kept else None,
-            "pdfs": [f for f in downloads(g.id) if f["name"] in (f"{g.id}.pdf", f"{g.id}-rulebook.pdf")],
+            "pdfs": [f for f in downloads(self.data_of[g.id]) if f["name"] in (f"{g.id}.pdf", f"{g.id}-rulebook.pdf")],
         } for g in self.games}
         return block(render_partial(
             "partials/game_list.html", games=self.datas, refs=self.refs(None, root), root=root, links=links,

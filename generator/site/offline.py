@@ -41,7 +41,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,21 +86,26 @@ MAX_BYTES = 2 * 1024 * 1024
 _serving: list[bool] = []
 
 
-def _game_ids(root: Path = HERE.parent.parent) -> list[str]:
-    """The ids of the games in ``root/rules-data`` (the project's, unless a build says otherwise)."""
+#: A game as these functions take it: its data (which says whether it has blank score sheets: a game that
+#: declares its scoring has them, issue 38), or its id (which knows those of scoresheets.LAYOUTS only).
+GameRef = str | Mapping[str, Any]
+
+
+def _game_ids(root: Path = HERE.parent.parent) -> list[GameRef]:
+    """The games in ``root/rules-data`` (the project's, unless a build says otherwise), each its data."""
     from generator.content.loader import load_games
 
-    return [g.id for g in load_games(root)]
+    return [g.data for g in load_games(root)]
 
 
-def pdf_plan(game_ids: Sequence[str] | None = None) -> tuple[list[str], list[str]]:
+def pdf_plan(game_ids: Sequence[GameRef] | None = None) -> tuple[list[str], list[str]]:
     """(precached, cached when first opened): PDF names under pdf/, from generator.print.downloads."""
     from generator.print.downloads import offline_files
 
     return offline_files(_game_ids() if game_ids is None else game_ids)
 
 
-def precache_pdfs(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+def precache_pdfs(pdf_dir: Path, game_ids: Sequence[GameRef] | None = None) -> list[str]:
     """The PDFs to precache, as site-relative paths: every one in ``pdf_dir`` but those cached when
     first opened."""
     if not pdf_dir.is_dir():
@@ -110,13 +115,13 @@ def precache_pdfs(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[
 
 
 # (Not named on_...: MkDocs takes every on_* function of a hook module for an event.)
-def cached_on_open_url(game_ids: Sequence[str] | None = None) -> str:
+def cached_on_open_url(game_ids: Sequence[GameRef] | None = None) -> str:
     """The service worker's route for the PDFs cached when first opened: their names, spelled out."""
     _, on_demand = pdf_plan(game_ids)
     return r"/pdf/(?:" + "|".join(re.escape(name) for name in on_demand) + r")$"
 
 
-def over_budget(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+def over_budget(pdf_dir: Path, game_ids: Sequence[GameRef] | None = None) -> list[str]:
     """The games whose PDFs cached when first opened pass OFFLINE_BUDGET_BYTES together (each with
     its bytes): a game page keeps all of them on the phone once opened (docs/assets/js/offline.js,
     issue 39), so each game's must stay within the budget "Keep & share" states."""
@@ -124,14 +129,15 @@ def over_budget(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> list[st
     from generator.print.downloads import OFFLINE_BUDGET_BYTES
 
     over = []
-    for gid in _game_ids() if game_ids is None else game_ids:
+    for game in _game_ids() if game_ids is None else game_ids:
+        gid = game if isinstance(game, str) else str(game["id"])
         total = sum((pdf_dir / n).stat().st_size for n in on_demand_names(gid) if (pdf_dir / n).is_file())
         if total > OFFLINE_BUDGET_BYTES:
             over.append(f"{gid} ({total:,} bytes)")
     return over
 
 
-def revisions(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, str]:
+def revisions(pdf_dir: Path, game_ids: Sequence[GameRef] | None = None) -> dict[str, str]:
     """The PDFs cached when first opened, each name with its revision: the first 16 hex digits of
     the SHA-256 of the file as this build wrote it (a name the build did not write has none)."""
     _, on_demand = pdf_plan(game_ids)
@@ -139,7 +145,7 @@ def revisions(pdf_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str,
             for name in sorted(on_demand) if (pdf_dir / name).is_file()}
 
 
-def sw_config(site_dir: Path, game_ids: Sequence[str] | None = None) -> dict[str, Any]:
+def sw_config(site_dir: Path, game_ids: Sequence[GameRef] | None = None) -> dict[str, Any]:
     """The JSON sw-build.mjs reads: folder, precache globs, ignores and runtime routes."""
     navigation: dict[str, Any] = {"navigation": True}
     if (site_dir / NOT_FOUND).is_file():
@@ -184,7 +190,7 @@ def find_tools(start: Path = HERE) -> tuple[str, Path]:
                       "so sw.js cannot be made: run `npm ci`")
 
 
-def generate(site_dir: Path, game_ids: Sequence[str] | None = None, *, config: dict[str, Any] | None = None,
+def generate(site_dir: Path, game_ids: Sequence[GameRef] | None = None, *, config: dict[str, Any] | None = None,
              tools: tuple[str, Path] | None = None) -> dict[str, Any]:
     """Run generateSW over site_dir; its summary (count, size, warnings, urls)."""
     node, workbox = tools or find_tools()
@@ -247,7 +253,7 @@ def sw_key(site_dir: Path, config: dict[str, Any], node: str, workbox: Path) -> 
     return h.hexdigest()
 
 
-def cached_generate(site_dir: Path, root: Path, game_ids: Sequence[str] | None = None) -> tuple[dict[str, Any], bool]:
+def cached_generate(site_dir: Path, root: Path, game_ids: Sequence[GameRef] | None = None) -> tuple[dict[str, Any], bool]:
     """sw.js in ``site_dir`` as :func:`generate` writes it, from ``root/.cache/sw/`` when a build
     with the same key made it before: (its summary, whether it came from the cache)."""
     node, workbox = find_tools()
@@ -292,7 +298,7 @@ def _store(base: Path, key: str, worker: bytes, summary: dict[str, Any]) -> None
         shutil.rmtree(old, ignore_errors=True)
 
 
-def missing(summary: dict[str, Any], site_dir: Path, game_ids: Sequence[str] | None = None) -> list[str]:
+def missing(summary: dict[str, Any], site_dir: Path, game_ids: Sequence[GameRef] | None = None) -> list[str]:
     """What the precache list should hold but does not: each page, each PDF that is not cached on
     first use, and each card-box rules and score sheet that the games should have (even if the build
     forgot to write it)."""

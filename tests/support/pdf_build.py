@@ -256,7 +256,8 @@ def unbroken_needles(game: Any, refs: Any, names: Any, date: str) -> set[str]:
                     for m in re.finditer(rf"(?<!\]\] ){single}(?: {single}){{1,3}}(?! {single})", t)}
     for t in texts:
         needles |= set(re.findall(r"(?<![\w-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK]))+(?![\w-])", plain_text(t, refs)))
-    needles |= {ref.label for ref in refs.values() if re.fullmatch(r"(?:rule|tie-breaker|step) [\d.]+", ref.label)}
+    needles |= {ref.label for ref in refs.values()
+                if re.fullmatch(r"scoring rule S\d+|(?:rule|tie-breaker|step) [\d.]+", ref.label)}
     return needles | set(names) | {date}
 
 

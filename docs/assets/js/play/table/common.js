@@ -1220,6 +1220,19 @@ export function showSummary(root, summary, shown, drawIt) {
   }
 }
 
+/** The buttons that deal the next round from its summary (issue 40): one under the summary's first
+ * lines, in view as the round ends, for a player who has seen enough, and one at its foot, for the
+ * reader who has read the whole round. Neither is pinned to the screen: a button pinned to the
+ * foot of a phone's screen (issue 28) covered the lines of the summary scrolling under it. The
+ * first carries `attr` (data-next-round, data-next-hand), the second `attr`-foot; both do `act`. */
+export function nextButtons(attr, label, act) {
+  return [attr, `${attr}-foot`].map((name) => {
+    const b = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", [name]: "" }, label);
+    b.addEventListener("click", act);
+    return b;
+  });
+}
+
 /** The summary's table of scores in its scrolling box: the caption, the column headings and the
  * body's rows (<tr> each). */
 export function scoresTable(caption, headings, rows) {

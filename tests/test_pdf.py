@@ -722,6 +722,11 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
             assert words, f"{gid}-{paper.key}: no note"
             for needed in ("100 %", "Actual size", "Both sides", "flip on the long edge", "g/m²", "20 mm"):
                 assert needed in text, f"{gid}-{paper.key}: the note does not say {needed!r}: {text!r}"
+            # A figure and its unit on one line (issue 40: "print again at 100" above a line "%.").
+            lines = (page.crop((min(c["x0"] for c in note), min(c["top"] for c in note), max(c["x1"] for c in note),
+                                max(c["bottom"] for c in note))).extract_text() or "").splitlines()
+            split = broken(lines, ["100 %", "20 mm", "160 g/m²", "120 g/m²", "60 lb", "32 lb"])
+            assert not split, f"{gid}-{paper.key}: the note breaks {split} across lines: {lines}"
             assert min(c["size"] for c in note) >= 7.95, f"{gid}-{paper.key}: the note is under 8 pt"
             assert all(c["upright"] for c in note), f"{gid}-{paper.key}: the note is turned"
             # Clear of every cut line: no guide passes through the note's box (with 2 mm to spare).

@@ -250,3 +250,18 @@ def test_every_sheet_names_its_author_and_language(sheets: dict[str, Path]) -> N
         game_id = next(gid for gid in sources if name.startswith(f"{gid}-score"))
         assert reader.metadata.author == sources[game_id], name
         assert reader.trailer["/Root"]["/Lang"] == "en-GB", name
+
+
+def test_a_fact_read_into_a_sentence_drops_its_table_capital(sheets: dict[str, Path]) -> None:
+    # Issue 40: "To win: Lowest total score." and "Hands: Until one player has every chip." mid-paragraph
+    # kept the capital of the cover card's table cell.
+    found: list[str] = []
+    for name, path in sheets.items():
+        text = " ".join(p["text"] for p in _pages(path))
+        facts = re.findall(r"\b(?:To win|Hands|Rounds): (\S+)", text)
+        found += [f"{name}: {word}" for word in facts if word[0].isupper()]
+        if not name.startswith("3-chip-stack"):
+            assert "To win: lowest total score." in text, name
+    assert not found, found
+    for paper in PAPERS:  # (the box beside the paragraph may interleave its lines: the fact's first word)
+        assert "Hands: until " in " ".join(p["text"] for p in _pages(sheets[_sheet("3-chip-stack", paper)])), paper

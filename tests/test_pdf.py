@@ -604,6 +604,17 @@ def test_no_line_breaks_early(booklets: dict[str, Any], game_id: str) -> None:
         assert not bad, f"{game_id} page {n}: {bad}"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_note_in_brackets_inside_a_phrase_is_no_sentence_of_its_own(pdf_dir: Path, game_id: str) -> None:
+    # Issue 40, found in make proofs: the card values read "Face value (For example, a 7 scores 7.)", a
+    # sentence with its capital and full stop set inside a phrase. A bracket after a word opens a note
+    # in lower case with no full stop of its own; one after a sentence's end may be a sentence.
+    for name in (f"{game_id}.pdf", f"{game_id}-rulebook.pdf"):
+        text = " ".join(" ".join(page_texts(pdf_dir / name)).split())
+        bad = re.findall(r"[\w”’] \([A-Z][a-z]+ [^()]*\.\)", text)
+        assert not bad, f"{name}: {bad}"
+
+
 # --------------------------------------------------------------------------- sheets
 
 

@@ -115,10 +115,11 @@ def test_nothing_pinned_covers_a_rounds_summary_and_its_buttons_take_a_tap(phone
     assert table.open_save(page, round_end_record(table, seed, players)) == "round-over"
     summary = f"{sel} [data-summary]"
     page.evaluate("document.documentElement.style.scrollBehavior = 'auto'")
-    # Brought into view as the table brings it (showSummary: block "nearest", from below): the
-    # button under its first lines is on the screen.
+    # Brought into view from its heading, as the table brings in a summary taller than the screen
+    # (common.js placeSummary; tests/test_browser_play_walk.py checks it in play): the button under
+    # its first lines is on the screen.
     page.evaluate(f"""() => {{ window.scrollTo(0, 0); document.querySelector({json.dumps(summary)})
-        .scrollIntoView({{ block: "nearest" }}); }}""")
+        .scrollIntoView({{ block: "start" }}); }}""")
     top = page.locator(f"{summary} [{attr}]")
     assert top.count() == 1 and top.is_visible()
     box = top.bounding_box()

@@ -1191,6 +1191,17 @@ function focusLeftAt(root) {
   return !a.isConnected || a.getClientRects().length === 0 || a.getAttribute("tabindex") === "-1";
 }
 
+/** A summary just shown, brought into view as little as needed; one taller than the screen below the
+ * header, or begun above it, from its heading (issue 40): brought in "nearest", such a summary was
+ * left showing its middle, with its heading and the button under its first lines above the screen. */
+function placeSummary(summary) {
+  const header = document.querySelector(".md-header");
+  const above = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const box = summary.getBoundingClientRect();
+  const tall = box.top < above || box.height > window.innerHeight - above;
+  summary.scrollIntoView({ block: tall ? "start" : "nearest" });
+}
+
 /** The summary shown (drawn by `drawIt`) or hidden; scrolled to when it has just appeared on a
  * table drawn before, where the eye is after the last move. A reader whose focus was on the round's
  * controls (gone with the round) is given the summary's focus (issue 42): it is a region named by
@@ -1208,7 +1219,7 @@ export function showSummary(root, summary, shown, drawIt) {
     // player's first turn).
     if (wasHidden && root.dataset.drawn) {
       if (focusLeftAt(root)) summary.focus({ preventScroll: true });
-      afterPaint(root, () => { if (!summary.hidden) summary.scrollIntoView({ block: "nearest" }); });
+      afterPaint(root, () => { if (!summary.hidden) placeSummary(summary); });
     }
   } else if (!wasHidden) {
     // The player has dealt the next round from the end of a long summary: with the summary gone

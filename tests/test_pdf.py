@@ -51,6 +51,9 @@ FOOT_MM = 7.0
 PARTS = {"Quick start": "Quick start", "The rules": "Rules", "Scoring": "Scoring", "Tie-breakers": "Ties",
          "Rulings": "Rulings", "Worked examples": "Examples", "Variants": "Variants", "Card values": "Card values"}
 
+#: The padding of the printing note inside its card slot on a sheet (print/sheet.css .pdf-sheet__note).
+NOTE_PADDING_MM = 4.5
+
 pytestmark = pytest.mark.slow
 
 
@@ -733,10 +736,11 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
             assert words, f"{gid}-{paper.key}: no note"
             for needed in ("100 %", "Actual size", "Both sides", "flip on the long edge", "g/m²", "20 mm"):
                 assert needed in text, f"{gid}-{paper.key}: the note does not say {needed!r}: {text!r}"
-            # A figure and its unit on one line (issue 40: "print again at 100" above a line "%.").
+            # A figure and its unit on one line (issue 40: "print again at 100" above a line "%."), and the
+            # title's last words together (3 Chip Stack's ended on a line "box").
             lines = (page.crop((min(c["x0"] for c in note), min(c["top"] for c in note), max(c["x1"] for c in note),
                                 max(c["bottom"] for c in note))).extract_text() or "").splitlines()
-            split = broken(lines, ["100 %", "20 mm", "160 g/m²", "120 g/m²", "60 lb", "32 lb"])
+            split = broken(lines, ["100 %", "20 mm", "160 g/m²", "120 g/m²", "60 lb", "32 lb", "card box"])
             assert not split, f"{gid}-{paper.key}: the note breaks {split} across lines: {lines}"
             assert min(c["size"] for c in note) >= 7.95, f"{gid}-{paper.key}: the note is under 8 pt"
             assert all(c["upright"] for c in note), f"{gid}-{paper.key}: the note is turned"
@@ -749,6 +753,19 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
             squares = [r for r in page.rects if abs(r["width"] / MM - gpdf.SQUARE_MM) < 0.15
                        and abs(r["height"] / MM - gpdf.SQUARE_MM) < 0.15]
             assert squares, f"{gid}-{paper.key}: no {gpdf.SQUARE_MM} mm reference square"
+            # Inside its slot with the padding it is given on every side (issue 40, found in make proofs:
+            # 3 Chip Stack's Letter note, its title and edition on two lines each, ran to 2.3 mm of the
+            # slot's foot, past the 4.5 mm the sheet gives it).
+            slot_x, slot_y = gpdf.slot_origins(paper)[cards % paper.per_side]
+            slot = (slot_x, h - slot_y - gpdf.CARD_MM[1] * MM, slot_x + gpdf.CARD_MM[0] * MM, h - slot_y)
+            ink = [*note, *squares]  # the text and the square
+            ink_box = (min(c["x0"] for c in ink), min(c["top"] for c in ink), max(c["x1"] for c in ink),
+                       max(c["bottom"] for c in ink))
+            gaps = [(ink_box[0] - slot[0]) / MM, (ink_box[1] - slot[1]) / MM, (slot[2] - ink_box[2]) / MM,
+                    (slot[3] - ink_box[3]) / MM]
+            assert min(gaps) >= NOTE_PADDING_MM - 0.05, (
+                f"{gid}-{paper.key}: the note comes {min(gaps):.1f} mm from its slot's edge "
+                f"(left, top, right, foot: {[round(g, 1) for g in gaps]})")
 
 
 @pytest.mark.parametrize("paper", list(gpdf.PAPERS.values()), ids=list(gpdf.PAPERS))

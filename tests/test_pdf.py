@@ -51,6 +51,9 @@ FOOT_MM = 7.0
 PARTS = {"Quick start": "Quick start", "The rules": "Rules", "Scoring": "Scoring", "Tie-breakers": "Ties",
          "Rulings": "Rulings", "Worked examples": "Examples", "Variants": "Variants", "Card values": "Card values"}
 
+#: The padding of the printing note inside its card slot on a sheet (print/sheet.css .pdf-sheet__note).
+NOTE_PADDING_MM = 4.5
+
 pytestmark = pytest.mark.slow
 
 
@@ -606,6 +609,17 @@ def test_no_line_breaks_early(booklets: dict[str, Any], game_id: str) -> None:
         assert not bad, f"{game_id} page {n}: {bad}"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_note_in_brackets_inside_a_phrase_is_no_sentence_of_its_own(pdf_dir: Path, game_id: str) -> None:
+    # Issue 40, found in make proofs: the card values read "Face value (For example, a 7 scores 7.)", a
+    # sentence with its capital and full stop set inside a phrase. A bracket after a word opens a note
+    # in lower case with no full stop of its own; one after a sentence's end may be a sentence.
+    for name in (f"{game_id}.pdf", f"{game_id}-rulebook.pdf"):
+        text = " ".join(" ".join(page_texts(pdf_dir / name)).split())
+        bad = re.findall(r"[\w”’] \([A-Z][a-z]+ [^()]*\.\)", text)
+        assert not bad, f"{name}: {bad}"
+
+
 # --------------------------------------------------------------------------- sheets
 
 
@@ -724,6 +738,12 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
             assert words, f"{gid}-{paper.key}: no note"
             for needed in ("100 %", "Actual size", "Both sides", "flip on the long edge", "g/m²", "20 mm"):
                 assert needed in text, f"{gid}-{paper.key}: the note does not say {needed!r}: {text!r}"
+            # A figure and its unit on one line (issue 40: "print again at 100" above a line "%."), and the
+            # title's last words together (3 Chip Stack's ended on a line "box").
+            lines = (page.crop((min(c["x0"] for c in note), min(c["top"] for c in note), max(c["x1"] for c in note),
+                                max(c["bottom"] for c in note))).extract_text() or "").splitlines()
+            split = broken(lines, ["100 %", "20 mm", "160 g/m²", "120 g/m²", "60 lb", "32 lb", "card box"])
+            assert not split, f"{gid}-{paper.key}: the note breaks {split} across lines: {lines}"
             assert min(c["size"] for c in note) >= 7.95, f"{gid}-{paper.key}: the note is under 8 pt"
             assert all(c["upright"] for c in note), f"{gid}-{paper.key}: the note is turned"
             # Clear of every cut line: no guide passes through the note's box (with 2 mm to spare).
@@ -735,6 +755,19 @@ def test_the_printing_note_is_upright_8_pt_clear_of_the_cuts_with_a_20_mm_square
             squares = [r for r in page.rects if abs(r["width"] / MM - gpdf.SQUARE_MM) < 0.15
                        and abs(r["height"] / MM - gpdf.SQUARE_MM) < 0.15]
             assert squares, f"{gid}-{paper.key}: no {gpdf.SQUARE_MM} mm reference square"
+            # Inside its slot with the padding it is given on every side (issue 40, found in make proofs:
+            # 3 Chip Stack's Letter note, its title and edition on two lines each, ran to 2.3 mm of the
+            # slot's foot, past the 4.5 mm the sheet gives it).
+            slot_x, slot_y = gpdf.slot_origins(paper)[cards % paper.per_side]
+            slot = (slot_x, h - slot_y - gpdf.CARD_MM[1] * MM, slot_x + gpdf.CARD_MM[0] * MM, h - slot_y)
+            ink = [*note, *squares]  # the text and the square
+            ink_box = (min(c["x0"] for c in ink), min(c["top"] for c in ink), max(c["x1"] for c in ink),
+                       max(c["bottom"] for c in ink))
+            gaps = [(ink_box[0] - slot[0]) / MM, (ink_box[1] - slot[1]) / MM, (slot[2] - ink_box[2]) / MM,
+                    (slot[3] - ink_box[3]) / MM]
+            assert min(gaps) >= NOTE_PADDING_MM - 0.05, (
+                f"{gid}-{paper.key}: the note comes {min(gaps):.1f} mm from its slot's edge "
+                f"(left, top, right, foot: {[round(g, 1) for g in gaps]})")
 
 
 @pytest.mark.parametrize("paper", list(gpdf.PAPERS.values()), ids=list(gpdf.PAPERS))
@@ -757,6 +790,51 @@ def test_sheet_backs_sit_behind_their_fronts(pdf_dir: Path, booklets: dict[str, 
             if number % 2 == 0:
                 front = placed[number - 1]
                 assert abs(placed[number][0] - front[0]) < 0.01 and abs(placed[number][1] - front[1]) < 0.01
+
+
+def _dark_marks(path: Path) -> dict[str, list[float]]:
+    """The crop marks (the dark lines, not the light cut lines) on the front of a sheet, by where they
+    lie: "ends" (on a vertical trim line, above and below the cards) and "sides" (on a horizontal
+    one, left and right of them), each mark's length in mm."""
+    import pdfplumber
+
+    out: dict[str, list[float]] = {"ends": [], "sides": []}
+    with pdfplumber.open(path) as doc:
+        for ln in doc.pages[0].lines:
+            color = ln["stroking_color"]
+            if (tuple(color) if isinstance(color, (list, tuple)) else (color,)) != (gpdf.GUIDE_GREY,):
+                continue
+            vertical = abs(ln["x1"] - ln["x0"]) < 0.02
+            out["ends" if vertical else "sides"].append(round((ln["bottom"] - ln["top"] if vertical
+                                                               else ln["x1"] - ln["x0"]) / MM, 2))
+    return out
+
+
+def test_letter_crop_marks_are_as_long_as_a4s_where_letter_has_the_room(pdf_dir: Path) -> None:
+    """Issue 40: "Letter marks as long as A4's". Read from the sheets: left and right of the cards,
+    Letter's marks are as long as A4's, and longer (A4 has 10.5 mm beside the grid, Letter 13.45).
+    Above and below them, Letter's paper has no room for A4's 5 mm: three cards of 88 mm leave
+    (279.4 - 264) / 2 = 7.7 mm at each end, and a mark keeps 6 mm from the paper's edge (SAFE_MM, what
+    a home printer cannot print) and 0.6 mm from the cards (CROP_GAP_MM), which leaves 1.1 mm. So
+    Letter's marks there run the longest that fits: from 6 mm off the edge to 0.6 mm off the cards.
+    (A 5 mm mark at both ends would want 2 x 11.6 mm of the 15.4 mm the grid leaves; only 8 cards a
+    side, turned, would give it.)"""
+    lengths = {key: _dark_marks(pdf_dir / f"chips-{key}.pdf") for key in gpdf.PAPERS}
+    for key, paper in gpdf.PAPERS.items():
+        assert lengths[key]["ends"] and lengths[key]["sides"], f"{key}: no crop marks"
+        beside = (paper.width_mm - paper.cols * gpdf.CARD_MM[0]) / 2
+        ends = (paper.height_mm - paper.rows * gpdf.CARD_MM[1]) / 2
+        for where, room in (("sides", beside), ("ends", ends)):
+            fits = min(gpdf.CROP_MM, room - gpdf.SAFE_MM - gpdf.CROP_GAP_MM)
+            assert all(abs(n - fits) < 0.02 for n in lengths[key][where]), (key, where, fits, lengths[key][where])
+    a4, letter = lengths["a4"], lengths["letter"]
+    assert min(letter["sides"]) >= max(a4["sides"]) - 0.02
+    assert max(a4["ends"]) == pytest.approx(gpdf.CROP_MM, abs=0.02)
+    # Why Letter's ends fall short: its paper, not the code. Were there room, the check above would
+    # ask for A4's length.
+    letter_ends = (279.4 - 3 * 88.0) / 2
+    assert letter_ends < gpdf.SAFE_MM + gpdf.CROP_GAP_MM + gpdf.CROP_MM
+    assert min(letter["ends"]) == pytest.approx(letter_ends - gpdf.SAFE_MM - gpdf.CROP_GAP_MM, abs=0.02)
 
 
 def test_crop_marks_stop_6_mm_from_the_edge_and_never_touch_a_card() -> None:

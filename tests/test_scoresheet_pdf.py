@@ -380,3 +380,18 @@ def test_a_last_player_left_game_starts_from_a_row_of_starting_totals(sheets: di
         assert ("The game ends when only one player has a total above 0, and the highest total wins. Players level "
                 "on the best total share the win.") in one, paper
         assert "Won" not in one.split() and not [c for c in CODE_WORDS if c in one], paper
+
+
+def test_a_fact_read_into_a_sentence_drops_its_table_capital(sheets: dict[str, Path]) -> None:
+    # Issue 40: "To win: Lowest total score." and "Hands: Until one player has every chip." mid-paragraph
+    # kept the capital of the cover card's table cell.
+    found: list[str] = []
+    for name, path in sheets.items():
+        text = " ".join(p["text"] for p in _pages(path))
+        facts = re.findall(r"\b(?:To win|Hands|Rounds): (\S+)", text)
+        found += [f"{name}: {word}" for word in facts if word[0].isupper()]
+        if not name.startswith(("3-chip-stack", FIXTURE)):  # a declared sheet says how its game ends in a sentence
+            assert "To win: lowest total score." in text, name
+    assert not found, found
+    for paper in PAPERS:  # (the box beside the paragraph may interleave its lines: the fact's first word)
+        assert "Hands: until " in " ".join(p["text"] for p in _pages(sheets[_sheet("3-chip-stack", paper)])), paper

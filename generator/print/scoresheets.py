@@ -149,11 +149,22 @@ def _css_string(text: str) -> str:
     return f'"{out}"'
 
 
+def _in_sentence(value: str) -> str:
+    """A glance fact's value as it reads after a colon in the middle of the sheet's sentences: the
+    capital a table cell gives its first word dropped ("To win: lowest total score", issue 40),
+    unless that word is a name or an abbreviation (a capital after its first letter, or a word
+    of one letter)."""
+    first = value.split(" ", 1)[0]
+    if len(first) > 1 and first[0].isupper() and first[1:].islower():
+        return value[0].lower() + value[1:]
+    return value
+
+
 def _glance_line(game: Mapping[str, Any], key: str) -> str:
-    """A glance fact as "Label: value" (the words of rules-data)."""
+    """A glance fact as "Label: value" (the words of rules-data), the value as in a sentence."""
     for fact in game.get("glance") or []:
         if fact.get("key") == key:
-            return f"{fact.get('label', '')}: {fact.get('value', '')}"
+            return f"{fact.get('label', '')}: {_in_sentence(str(fact.get('value', '')))}"
     return ""
 
 
@@ -297,7 +308,7 @@ def sheet_html(game: Mapping[str, Any], refs: Mapping[str, Any], edition: str, p
     template = env.from_string(_TEMPLATE)
     footer = _css_string(f"{game['name']} score sheet · {edition}")
     return template.render(game=game, footer=footer, author=game.get("author") or game["name"], kind=kind, rows=rows, more=more, ties=ties, seats=seats, orient=orient,
-                           edition=edition, paper=paper, aim=_glance(game, "aim"),
+                           edition=edition, paper=paper, aim=_in_sentence(_glance(game, "aim")),
                            length=_glance_line(game, "rounds"), square=SQUARE_MM,
                            last_hand=declared["last_hand"] if declared else paper.stack_rows[0], d=declared,
                            row_mm=DECLARED_ROW_MM)

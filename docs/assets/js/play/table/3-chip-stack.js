@@ -13,7 +13,7 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import { decidedLine, rulesOf } from "../drills/3-chip-stack.js";
 import {
-  HUMAN, bringIntoView, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName, seatName, showSummary,
+  HUMAN, bringIntoView, drawShared, freshSeed, nextButtons, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName, seatName, showSummary,
   startTable, tableShell, turnsToYou, typedCardForm, typedForm,
 } from "./common.js";
 
@@ -245,6 +245,13 @@ function mount(root) {
       }
       rules.unshift("three-chip-stack-showdown", ...rulesOf({ hands: shown, record }));
     }
+    // The next hand can be dealt from here, or from the summary's foot (issue 40: neither pinned).
+    const next = state.over ? null : nextButtons("data-next-hand", "Deal the next hand", () => {
+      say([]);
+      ctl.seeRound();
+      prompt.focus();
+    });
+    if (next) summary.append(next[0]);
     if (round.passedToDealer) {
       const k = round.passedToDealer;
       summary.append(el("p", { "data-passed": String(k) }, `${round.dealer === HUMAN ? "You (the dealer) were" : `${seatName(round.dealer)} (the dealer) was`} passed ` +
@@ -303,13 +310,7 @@ function mount(root) {
       summary.append(el("p", { "data-next-dealer": String(state.dealer) }, state.dealer === HUMAN
         ? "You deal the next hand."
         : `${seatName(state.dealer)} deals the next hand.`));
-      const next = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-next-hand": "" }, "Deal the next hand");
-      next.addEventListener("click", () => {
-        say([]);
-        ctl.seeRound();
-        prompt.focus();
-      });
-      summary.append(next);
+      summary.append(next[1]);
     }
   }
 

@@ -9,7 +9,7 @@ import { HOUSE_OPTIONS, POINTS, houseVariants, judgePlay, scoreChains } from "..
 import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, onEveryPage } from "../../widgets/dom.js";
 import {
-  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, nextButtons, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
   seatName, showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
@@ -100,6 +100,9 @@ function mount(root) {
     summary.append(el("p", {}, round.out !== null && round.out !== undefined
       ? `${seatName(round.out)} ${round.out === HUMAN ? "are" : "is"} out. Everyone else counts the cards left in their hand.`
       : "Nobody could play or draw, so the hand ended there and everyone counts the cards they hold."));
+    // The next hand can be dealt from here, or from the summary's foot (issue 40: neither pinned).
+    const next = state.over ? null : nextButtons("data-next-hand", `Deal hand ${state.handNumber}`, () => ctl.seeRound());
+    if (next) summary.append(next[0]);
     const rows = round.hands.map((cards, s) => {
       const tr = el("tr", { "data-round-seat": String(s), "data-points": String(round.scores[s]) });
       tr.append(el("th", { scope: "row" }, seatLongName(s)));
@@ -130,9 +133,7 @@ function mount(root) {
       });
       summary.append(again);
     } else {
-      const next = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", "data-next-hand": "" }, `Deal hand ${state.handNumber}`);
-      next.addEventListener("click", () => ctl.seeRound());
-      summary.append(next);
+      summary.append(next[1]);
     }
   }
 

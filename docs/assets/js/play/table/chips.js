@@ -13,7 +13,7 @@ import { card as cardOf, cardSymbol } from "../../engine/cards.js";
 import { el, face, faces, onEveryPage, sentence } from "../../widgets/dom.js";
 import { explainHand } from "../../widgets/chips.js";
 import {
-  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
+  HUMAN, bringIntoView, drawPointsSeats, drawShared, freshSeed, nextButtons, onTypedCard, opponentLine, ruleQuote, scoresTable, seatLongName,
   seatName, showSummary, startTable, tableShell, turnsToYou, typedCardForm,
 } from "./common.js";
 
@@ -292,6 +292,12 @@ function mount(root) {
     summary.dataset.round = String(round.round);
     summary.append(el("h3", { id: "rb-table-chips-summary", class: "rb-table__heading" }, `Round ${round.round} of ${ROUNDS} is over`));
     summary.append(el("p", {}, `${says(caller, "called", "called")} chips and ${caller === HUMAN ? "score" : "scores"} nothing this round. Everyone else laid off what they could onto the caller's groups (numbered below) and counts the cards left over.`));
+    // The next round can be dealt from here, or from the summary's foot (issue 40: neither pinned).
+    const next = state.over ? null : nextButtons("data-next-round", `Deal round ${state.round + 1}`, () => {
+      say([]);
+      ctl.seeRound();
+    });
+    if (next) summary.append(next[0]);
     summary.append(layOffOrder(state));
     const hands = el("ul", { class: "rb-table__hands", "aria-label": `Every hand of round ${round.round}` });
     const order = Array.from({ length: state.players }, (_, k) => (caller + k) % state.players);
@@ -356,12 +362,7 @@ function mount(root) {
       });
       summary.append(again);
     } else {
-      const next = button({ "data-next-round": "" }, `Deal round ${state.round + 1}`);
-      next.addEventListener("click", () => {
-        say([]);
-        ctl.seeRound();
-      });
-      summary.append(next);
+      summary.append(next[1]);
     }
   }
 

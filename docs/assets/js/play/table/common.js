@@ -1173,6 +1173,17 @@ function focusLeftAt(root) {
   return !a.isConnected || a.getClientRects().length === 0 || a.getAttribute("tabindex") === "-1";
 }
 
+/** A summary just shown, brought into view as little as needed; one taller than the screen below the
+ * header, or begun above it, from its heading (issue 40): brought in "nearest", such a summary was
+ * left showing its middle, with its heading and the button under its first lines above the screen. */
+function placeSummary(summary) {
+  const header = document.querySelector(".md-header");
+  const above = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const box = summary.getBoundingClientRect();
+  const tall = box.top < above || box.height > window.innerHeight - above;
+  summary.scrollIntoView({ block: tall ? "start" : "nearest" });
+}
+
 /** The summary shown (drawn by `drawIt`) or hidden; scrolled to when it has just appeared on a
  * table drawn before, where the eye is after the last move. A reader whose focus was on the round's
  * controls (gone with the round) is given the summary's focus (issue 42): it is a region named by
@@ -1190,7 +1201,7 @@ export function showSummary(root, summary, shown, drawIt) {
     // player's first turn).
     if (wasHidden && root.dataset.drawn) {
       if (focusLeftAt(root)) summary.focus({ preventScroll: true });
-      afterPaint(root, () => { if (!summary.hidden) summary.scrollIntoView({ block: "nearest" }); });
+      afterPaint(root, () => { if (!summary.hidden) placeSummary(summary); });
     }
   } else if (!wasHidden) {
     // The player has dealt the next round from the end of a long summary: with the summary gone
@@ -1200,6 +1211,19 @@ export function showSummary(root, summary, shown, drawIt) {
     const box = root.getBoundingClientRect();
     if (box.top < above && box.bottom < window.innerHeight / 2) window.scrollBy(0, box.top - above);
   }
+}
+
+/** The buttons that deal the next round from its summary (issue 40): one under the summary's first
+ * lines, in view as the round ends, for a player who has seen enough, and one at its foot, for the
+ * reader who has read the whole round. Neither is pinned to the screen: a button pinned to the
+ * foot of a phone's screen (issue 28) covered the lines of the summary scrolling under it. The
+ * first carries `attr` (data-next-round, data-next-hand), the second `attr`-foot; both do `act`. */
+export function nextButtons(attr, label, act) {
+  return [attr, `${attr}-foot`].map((name) => {
+    const b = el("button", { type: "button", class: "md-button md-button--primary rb-table__button", [name]: "" }, label);
+    b.addEventListener("click", act);
+    return b;
+  });
 }
 
 /** The summary's table of scores in its scrolling box: the caption, the column headings and the

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from generator.engine import declared
-from tests.support.browser import fresh_pages
+from tests.support.browser import CLIPPED, fresh_pages
 from tests.support.scorekeeper import ROWS, STORE_KEY, open_keeper, start_game
 
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
@@ -108,6 +108,7 @@ def test_the_hand_counter_scores_the_fixtures_examples_as_the_python_engine(brow
                              "return [document.activeElement.dataset.card, s.outlineStyle, s.outlineWidth]; })()")
         assert ring[0] == "9S" and ring[1] != "none" and ring[2] != "0px", ring
         assert page.evaluate("document.documentElement.scrollWidth") <= options["viewport"]["width"]
+        assert page.evaluate(CLIPPED) == []  # "Who went out?" read "Whoever has no" at 360 px
         violations = run_axe(page)
         assert violations == [], describe_violations(violations)
         assert page.errors == []

@@ -26,6 +26,7 @@ from generator.engine.play import chips as chips_play
 
 from .conftest import SITE_HOST, SITE_PORT
 from .support import tables
+from .support.browser import CLIPPED
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
@@ -146,33 +147,6 @@ def test_an_example_under_a_house_rule_shows_the_tables_answer_and_its_explanati
     article.scroll_into_view_if_needed()
     article.screenshot(path=str(SHOTS / f"house-readable-example-{example_id}-{value}.png"))
     assert phone.errors == []
-
-
-#: What the select and radio texts of a page are measured against: the text's own width, laid out
-#: in the control's font, within the control's inner width less the select's arrow.
-CLIPPED = """() => {
-  const out = [];
-  const probe = document.createElement('span');
-  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px';
-  document.body.append(probe);
-  for (const s of document.querySelectorAll('select')) {
-    if (!s.getClientRects().length) continue;
-    const cs = getComputedStyle(s);
-    probe.style.font = cs.font;
-    probe.style.letterSpacing = cs.letterSpacing;
-    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
-    for (const o of s.options) {
-      probe.textContent = o.textContent;
-      const need = probe.getBoundingClientRect().width;
-      if (need > room) out.push(`${s.id || s.name}: "${o.textContent}" needs ${Math.ceil(need)} px of ${Math.floor(room)}`);
-    }
-  }
-  for (const n of document.querySelectorAll('.rb-house__reading, .rb-house__legend, .sk-house__reading, .sk-house__label, .sk-house__option > legend')) {
-    if (n.getClientRects().length && n.scrollWidth > n.clientWidth + 1) out.push(`"${n.textContent.trim()}" overflows`);
-  }
-  probe.remove();
-  return out;
-}"""
 
 
 def test_no_house_select_is_cut_off_at_390_px(phone: Any, site_url: str) -> None:

@@ -70,3 +70,34 @@ def wait_until(page: Any, predicate: Callable[[], bool], timeout_ms: int = 30_00
             raise AssertionError(f"not within {timeout_ms} ms: {what or predicate}")
         page.wait_for_timeout(25)
         waited += 25
+
+
+#: Every select option whose text does not fit its box (as a phone cuts it off: "Gentle: gives you
+#: time, and says why it c…", issue 40), and every house reading that overflows: a list of what, empty
+#: when all fit. The text's own width, laid out in the control's font, against the control's inner
+#: width less the select's arrow.
+CLIPPED = """() => {
+  const out = [];
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:-9999px';
+  document.body.append(probe);
+  for (const s of document.querySelectorAll('select')) {
+    if (!s.getClientRects().length) continue;
+    const cs = getComputedStyle(s);
+    // Each part of the font, not the shorthand: Chromium gives an empty font shorthand for a select, and the
+    // probe then measured in the body's font, finding "Whoever has no cards" fits where it was cut.
+    for (const k of ['fontStyle', 'fontWeight', 'fontSize', 'fontFamily', 'fontStretch']) probe.style[k] = cs[k];
+    probe.style.letterSpacing = cs.letterSpacing;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    for (const o of s.options) {
+      probe.textContent = o.textContent;
+      const need = probe.getBoundingClientRect().width;
+      if (need > room) out.push(`${s.id || s.name}: "${o.textContent}" needs ${Math.ceil(need)} px of ${Math.floor(room)}`);
+    }
+  }
+  for (const n of document.querySelectorAll('.rb-house__reading, .rb-house__legend, .sk-house__reading, .sk-house__label, .sk-house__option > legend')) {
+    if (n.getClientRects().length && n.scrollWidth > n.clientWidth + 1) out.push(`"${n.textContent.trim()}" overflows`);
+  }
+  probe.remove();
+  return out;
+}"""

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from generator.content.loader import load_games
+from tests.support.games import PRACTICE_IDS
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {g.id: g.data for g in load_games(ROOT)}
@@ -42,6 +43,8 @@ def test_a_game_page_is_described_by_its_pitch_and_a_practice_page_by_its_lead(b
     for game_id, data in GAMES.items():
         page = description(built_site / game_id / "index.html")
         assert words(page) == words(str(data["pitch"])), game_id
+        if game_id not in PRACTICE_IDS:  # a game with no engine has no practice page (issue 38)
+            continue
         practice = description(built_site / game_id / "play" / "index.html")
         assert practice.startswith(f"Practise {data['name']} on your own"), practice
 

@@ -27,6 +27,7 @@ from generator.engine.play import chips as chips_play
 from .conftest import SITE_HOST, SITE_PORT
 from .support import tables
 from .support.browser import CLIPPED
+from .support.games import PRACTICE_IDS
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
 
@@ -154,7 +155,8 @@ def test_no_house_select_is_cut_off_at_390_px(phone: Any, site_url: str) -> None
     pages: every option text of every select fits its box, every reading wraps within the screen."""
     for game in GAMES:
         phone.goto(f"{site_url}{game.id}/", wait_until="networkidle")
-        phone.wait_for_selector(f"[data-house-options='{game.id}'][data-house-mounted]", state="attached")
+        if game_options(game):  # a game added with no house options has no panel (issue 38)
+            phone.wait_for_selector(f"[data-house-options='{game.id}'][data-house-mounted]", state="attached")
         phone.evaluate("() => { for (const d of document.querySelectorAll('[data-house-fold]')) d.open = true; }")
         assert phone.evaluate(CLIPPED) == [], game.id
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
@@ -175,6 +177,8 @@ def test_no_house_select_is_cut_off_at_390_px(phone: Any, site_url: str) -> None
             phone.check(f"#{radio_id}")
             assert phone.evaluate(CLIPPED) == [], f"keep-score, {game.id}, {radio_id}"
     for game in GAMES:
+        if game.id not in PRACTICE_IDS:  # a game with no engine has no practice page
+            continue
         phone.goto(f"{site_url}{game.id}/play/", wait_until="networkidle")
         assert phone.evaluate(CLIPPED) == [], f"{game.id}/play/"
     assert phone.errors == []

@@ -460,7 +460,11 @@ def test_every_fold_keeps_a_visible_cue_in_forced_colours(browser: Any, site_url
         house = page.locator("details.rb-house__fold")
         house.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"readers-forced-colours-{path.strip('/')}-house.png"))
-        ruling.click()
+        # Opened from the keyboard: a click at the summary's centre could miss it on a loaded machine, the
+        # sections around it still being drawn and moving it (failed once in a fresh-clone run).
+        ruling.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('details.rb-fold--rulings').open")
         assert page.evaluate("s => getComputedStyle(s, '::after').content", ruling.element_handle()) == '"▾"'
         ruling.scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"readers-forced-colours-{path.strip('/')}-rulings.png"))

@@ -215,6 +215,19 @@ def test_variants_show_incomplete_plainly() -> None:
     assert "Optional" in html and "Incomplete:" in html and "The source breaks off." in html
 
 
+def test_a_game_with_no_variants_says_so_without_an_optional_badge() -> None:
+    # A game file must hold variants, so a game with none gives an empty list and says so in its
+    # intro: "Optional None recorded yet." was printed on its page, card box and book (issue 38).
+    game = _game(variants={"intro": "None recorded yet.", "items": []})
+    refs = game_refs([game], "demo")
+    for html in (render_partial("partials/variants.html", game=game, refs=refs),
+                 render_partial("pdf/variants_brief.html", game=game, refs=refs, playable=[])):
+        assert "None recorded yet." in html and "Optional" not in html, html
+    # With a variant to play, the card box still marks it optional.
+    kept = _game()["variants"]["items"]
+    assert "Optional" in render_partial("pdf/variants_brief.html", game=_game(), refs=refs, playable=kept)
+
+
 def test_keep_share_links_the_pdfs_relative_to_the_site_root_with_paper_sizes() -> None:
     # The download list belongs to print; the site hands it to the renderer.
     html = render_partial("partials/keep_share.html", game=_game(), refs={}, root="../", downloads=downloads)

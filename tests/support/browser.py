@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 
 def page_errors(page: Any, errors: list[str] | None = None) -> list[str]:
     """Gathers from now on the page's uncaught errors and its console errors into `errors` (a new
@@ -59,6 +61,58 @@ def settle(page: Any, frames: int = 10) -> None:
     """Waits until the page stands still (see _STILL): a scroll, a fold opening or a focus move
     has finished, however long the machine takes. In place of a fixed wait before an assertion."""
     page.evaluate(_STILL, frames)
+
+
+#: What a page did in the frames after an action on `selector` timed out: the first three frames it
+#: painted within 2 s (in each, the element's top, left, width and height and the scroll offset, or
+#: "gone"), its visibility, whether its table was still placing itself (data-placing), and what takes a
+#: tap at the element's middle when it is not the element. Polled on timers, not on frames, so it
+#: answers when the page paints none.
+_STUCK = """(selector) => {
+  const probe = window.__rbStuck || (window.__rbStuck = (() => {
+    const seen = { since: performance.now(), frames: [] };
+    const look = () => {
+      const e = document.querySelector(selector);
+      const r = e && e.getBoundingClientRect();
+      seen.frames.push(r ? [r.top, r.left, r.width, r.height, scrollY].map(Math.round).join(' ') : 'gone');
+      if (seen.frames.length < 3) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    return seen;
+  })());
+  if (probe.frames.length < 3 && performance.now() - probe.since < 2000) return false;
+  delete window.__rbStuck;
+  const e = document.querySelector(selector);
+  let cover = '';
+  if (e) {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && !e.contains(hit)) cover = `<${hit.tagName.toLowerCase()} class="${hit.className}">`;
+  }
+  return { frames: probe.frames, visibility: document.visibilityState,
+           placing: Boolean(e && e.closest('[data-placing]')), cover };
+}"""
+
+
+def why_stuck(page: Any, selector: str) -> str:
+    """In words, what held up an action on `selector` that timed out (issue 41). Playwright's log of a
+    tap that waited 30 s "to be visible, enabled and stable" reads the same whether the page painted no
+    frame (its stability check counts frames), the element moved or was made anew every frame (then
+    the log says "not stable" and retries), or the page's scripts never answered: this tells them
+    apart, and says what covers the element and whether its table was still placing itself."""
+    try:
+        seen = page.wait_for_function(_STUCK, arg=selector, polling=100, timeout=5_000).json_value()
+    except PlaywrightError:
+        return "the page's scripts did not answer for 5 s (its main thread was busy, or the browser stalled)"
+    frames = seen["frames"]
+    if not frames:
+        return (f"the page painted no frame in 2 s, though its scripts answered (visibility {seen['visibility']}): "
+                "the browser was not drawing it")
+    where = "moved between frames: " + ", ".join(frames) if len(set(frames)) > 1 else f"still at {frames[0]}"
+    return (f"{len(frames)} frames painted; the element (top left width height, scroll) {where}; "
+            f"{'covered by ' + seen['cover'] if seen['cover'] else 'nothing covers it'}; "
+            f"{'its table still placing itself' if seen['placing'] else 'no table placing itself'}; "
+            f"visibility {seen['visibility']}")
 
 
 def wait_until(page: Any, predicate: Callable[[], bool], timeout_ms: int = 30_000, what: str = "") -> None:

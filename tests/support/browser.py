@@ -96,10 +96,11 @@ _STUCK = """(selector) => {
 
 def why_stuck(page: Any, selector: str) -> str:
     """In words, what held up an action on `selector` that timed out (issue 41). Playwright's log of a
-    tap that waited 30 s "to be visible, enabled and stable" reads the same whether the page painted no
-    frame (its stability check counts frames), the element moved or was made anew every frame (then
-    the log says "not stable" and retries), or the page's scripts never answered: this tells them
-    apart, and says what covers the element and whether its table was still placing itself."""
+    tap that waited 30 s "to be visible, enabled and stable", with nothing after, reads the same whether
+    the page painted no frame (the stability check counts frames) or its scripts stopped answering once
+    the element was found; an element moved or made anew every frame logs "not stable" and retries.
+    This tells them apart, and says what covers the element and whether its table was still placing
+    itself."""
     try:
         seen = page.wait_for_function(_STUCK, arg=selector, polling=100, timeout=5_000).json_value()
     except PlaywrightError:

@@ -3,11 +3,13 @@ pages, each in a context of its own, closed when the test ends."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def page_errors(page: Any, errors: list[str] | None = None) -> list[str]:
@@ -40,27 +42,45 @@ def fresh_pages(browser: Any) -> Iterator[Callable[..., Any]]:
             ctx.close()
 
 
-#: Resolves once the page has stood still for `frames` painted frames running: the scroll position,
-#: the page's height and the focused element unchanged, the fonts loaded. Counted in frames, not
-#: milliseconds, so a loaded machine (fewer frames a second) waits longer, as it must (issue 41).
-_STILL = """(frames) => new Promise((resolve) => {
-  let last = null, same = 0;
-  const look = () => {
-    const a = document.activeElement;
-    const now = [scrollX, scrollY, document.documentElement.scrollHeight, document.fonts.status,
-                 a ? a.tagName + '#' + a.id + '.' + a.className : ''].join('|');
-    same = now === last ? same + 1 : 0;
-    last = now;
-    if (same >= frames) resolve(true); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
+#: True once the page has stood still for `frames` painted frames running: the scroll position, the
+#: page's height and the focused element unchanged, the fonts loaded. Counted in frames, not
+#: milliseconds, so a loaded machine (fewer frames a second) waits longer, as it must (issue 41). The
+#: frames are counted from the first call (under `key`, one count a settle); the calls come on timers,
+#: so a page that paints no frame leaves the wait to time out rather than hang.
+_STILL = """([frames, key]) => {
+  const count = window[key] || (window[key] = (() => {
+    const state = { last: null, same: 0, done: false };
+    const look = () => {
+      const a = document.activeElement;
+      const now = [scrollX, scrollY, document.documentElement.scrollHeight, document.fonts.status,
+                   a ? a.tagName + '#' + a.id + '.' + a.className : ''].join('|');
+      state.same = now === state.last ? state.same + 1 : 0;
+      state.last = now;
+      if (state.same >= frames) state.done = true; else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    return state;
+  })());
+  if (count.done) delete window[key];
+  return count.done;
+}"""
 
 
-def settle(page: Any, frames: int = 10) -> None:
+#: Numbers each settle's count of frames in the page.
+_SETTLES = itertools.count()
+
+
+def settle(page: Any, frames: int = 10, timeout_ms: int = 30_000) -> None:
     """Waits until the page stands still (see _STILL): a scroll, a fold opening or a focus move
-    has finished, however long the machine takes. In place of a fixed wait before an assertion."""
-    page.evaluate(_STILL, frames)
+    has finished, however long the machine takes. In place of a fixed wait before an assertion.
+    A page that does not stand still within `timeout_ms` fails the test, saying why (why_stuck):
+    awaited in one evaluate, a page that painted no more frames hung the whole run (issue 41: a
+    practice page waited there for minutes under load, its scripts answering)."""
+    key = f"__rbStill{next(_SETTLES)}"
+    try:
+        page.wait_for_function(_STILL, arg=[frames, key], polling=20, timeout=timeout_ms)
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"the page did not stand still for {frames} frames: {why_stuck(page, 'body')}") from error
 
 
 #: What a page did in the frames after an action on `selector` timed out: the first three frames it

@@ -27,10 +27,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from generator.engine.play import chains as chains_play
 from generator.engine.play import chips as chips_play
 from generator.engine.play import three_chip_stack as stack_play
+from tests.support.browser import why_stuck
 from tests.support.tables import SHOTS, Table, pause_the_computer, phone_page
 
 from .conftest import SITE_HOST, SITE_PORT, figure
@@ -130,7 +132,14 @@ class Walk:
             self.typed_below += 1
 
     def tap(self, selector: str) -> None:
-        self.page.locator(f"{self.sel} {selector}").first.tap()
+        """A tap on the first of `selector` in the table. One that times out says what held it up
+        (why_stuck): the 3 Chip Stack walk's "Deal the next hand" waited 30 s once under load (issue
+        41), and Playwright's log could not tell a page painting no frames from a button on the move."""
+        target = f"{self.sel} {selector}"
+        try:
+            self.page.locator(target).first.tap()
+        except PlaywrightTimeoutError as error:
+            raise AssertionError(f"{selector} took no tap in the time allowed: {why_stuck(self.page, target)}") from error
 
     def moved(self, before: int) -> None:
         """Until the page has recorded a move after `before` moves (the move was not refused)."""

@@ -3,9 +3,13 @@ pages, each in a context of its own, closed when the test ends."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def page_errors(page: Any, errors: list[str] | None = None) -> list[str]:
@@ -38,27 +42,98 @@ def fresh_pages(browser: Any) -> Iterator[Callable[..., Any]]:
             ctx.close()
 
 
-#: Resolves once the page has stood still for `frames` painted frames running: the scroll position,
-#: the page's height and the focused element unchanged, the fonts loaded. Counted in frames, not
-#: milliseconds, so a loaded machine (fewer frames a second) waits longer, as it must (issue 41).
-_STILL = """(frames) => new Promise((resolve) => {
-  let last = null, same = 0;
-  const look = () => {
-    const a = document.activeElement;
-    const now = [scrollX, scrollY, document.documentElement.scrollHeight, document.fonts.status,
-                 a ? a.tagName + '#' + a.id + '.' + a.className : ''].join('|');
-    same = now === last ? same + 1 : 0;
-    last = now;
-    if (same >= frames) resolve(true); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
+#: True once the page has stood still for `frames` painted frames running: the scroll position, the
+#: page's height and the focused element unchanged, the fonts loaded. Counted in frames, not
+#: milliseconds, so a loaded machine (fewer frames a second) waits longer, as it must (issue 41). The
+#: frames are counted from the first call (under `key`, one count a settle); the calls come on timers,
+#: so a page that paints no frame leaves the wait to time out rather than hang.
+_STILL = """([frames, key]) => {
+  const count = window[key] || (window[key] = (() => {
+    const state = { last: null, same: 0, done: false };
+    const look = () => {
+      const a = document.activeElement;
+      const now = [scrollX, scrollY, document.documentElement.scrollHeight, document.fonts.status,
+                   a ? a.tagName + '#' + a.id + '.' + a.className : ''].join('|');
+      state.same = now === state.last ? state.same + 1 : 0;
+      state.last = now;
+      if (state.same >= frames) state.done = true; else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    return state;
+  })());
+  if (count.done) delete window[key];
+  return count.done;
+}"""
 
 
-def settle(page: Any, frames: int = 10) -> None:
+#: Numbers each settle's count of frames in the page.
+_SETTLES = itertools.count()
+
+
+def settle(page: Any, frames: int = 10, timeout_ms: int = 30_000) -> None:
     """Waits until the page stands still (see _STILL): a scroll, a fold opening or a focus move
-    has finished, however long the machine takes. In place of a fixed wait before an assertion."""
-    page.evaluate(_STILL, frames)
+    has finished, however long the machine takes. In place of a fixed wait before an assertion.
+    A page that does not stand still within `timeout_ms` fails the test, saying why (why_stuck):
+    awaited in one evaluate, a page that painted no more frames hung the whole run (issue 41: a
+    practice page waited there for minutes under load, its scripts answering)."""
+    key = f"__rbStill{next(_SETTLES)}"
+    try:
+        page.wait_for_function(_STILL, arg=[frames, key], polling=20, timeout=timeout_ms)
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"the page did not stand still for {frames} frames: {why_stuck(page, 'body')}") from error
+
+
+#: What a page did in the frames after an action on `selector` timed out: the first three frames it
+#: painted within 2 s (in each, the element's top, left, width and height and the scroll offset, or
+#: "gone"), its visibility, whether its table was still placing itself (data-placing), and what takes a
+#: tap at the element's middle when it is not the element. Polled on timers, not on frames, so it
+#: answers when the page paints none.
+_STUCK = """(selector) => {
+  const probe = window.__rbStuck || (window.__rbStuck = (() => {
+    const seen = { since: performance.now(), frames: [] };
+    const look = () => {
+      const e = document.querySelector(selector);
+      const r = e && e.getBoundingClientRect();
+      seen.frames.push(r ? [r.top, r.left, r.width, r.height, scrollY].map(Math.round).join(' ') : 'gone');
+      if (seen.frames.length < 3) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    return seen;
+  })());
+  if (probe.frames.length < 3 && performance.now() - probe.since < 2000) return false;
+  delete window.__rbStuck;
+  const e = document.querySelector(selector);
+  let cover = '';
+  if (e) {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && !e.contains(hit)) cover = `<${hit.tagName.toLowerCase()} class="${hit.className}">`;
+  }
+  return { frames: probe.frames, visibility: document.visibilityState,
+           placing: Boolean(e && e.closest('[data-placing]')), cover };
+}"""
+
+
+def why_stuck(page: Any, selector: str) -> str:
+    """In words, what held up an action on `selector` that timed out (issue 41). Playwright's log of a
+    tap that waited 30 s "to be visible, enabled and stable", with nothing after, reads the same whether
+    the page painted no frame (the stability check counts frames) or its scripts stopped answering once
+    the element was found; an element moved or made anew every frame logs "not stable" and retries.
+    This tells them apart, and says what covers the element and whether its table was still placing
+    itself."""
+    try:
+        seen = page.wait_for_function(_STUCK, arg=selector, polling=100, timeout=5_000).json_value()
+    except PlaywrightError:
+        return "the page's scripts did not answer for 5 s (its main thread was busy, or the browser stalled)"
+    frames = seen["frames"]
+    if not frames:
+        return (f"the page painted no frame in 2 s, though its scripts answered (visibility {seen['visibility']}): "
+                "the browser was not drawing it")
+    where = "moved between frames: " + ", ".join(frames) if len(set(frames)) > 1 else f"still at {frames[0]}"
+    return (f"{len(frames)} frames painted; the element (top left width height, scroll) {where}; "
+            f"{'covered by ' + seen['cover'] if seen['cover'] else 'nothing covers it'}; "
+            f"{'its table still placing itself' if seen['placing'] else 'no table placing itself'}; "
+            f"visibility {seen['visibility']}")
 
 
 def wait_until(page: Any, predicate: Callable[[], bool], timeout_ms: int = 30_000, what: str = "") -> None:

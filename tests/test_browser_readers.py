@@ -321,8 +321,11 @@ def test_tabbing_through_a_practice_page_never_puts_the_focus_under_the_sticky_h
             if not at["inContent"]:
                 continue  # Material's skip link, header and navigation drawer: its own places
             seen.append(at["what"])
-            assert at["top"] >= at["headerBottom"] and not at["underHeader"], (path, size, at)
-            assert at["bottom"] <= at["height"], (path, size, at)
+            # Within a pixel: the browser scrolls a focused element into view by whole pixels, and a box
+            # laid out at a fraction of one can stay that fraction past the edge (a hand's card at
+            # 836.48..900.48 on a 900 px screen, once in a fresh-clone run under load, issue 41).
+            assert at["top"] > at["headerBottom"] - 1 and not at["underHeader"], (path, size, at)
+            assert at["bottom"] < at["height"] + 1, (path, size, at)
             if len(seen) == 10:
                 break
         assert len(seen) == 10, seen  # the H1's link, the drills' controls, the table's first controls

@@ -102,9 +102,13 @@ def check_changing_asks_first(page: Any, table: Table, save: dict[str, Any], *, 
     page.select_option(pick, "standard")
     page.locator(f"{ask} [data-opponent-start]").tap()
     assert page.locator(ask).count() == 0
-    table.wait_for_human(page)
+    turn = table.wait_for_human(page)
     record = table.saved(page)
     assert record["opponent"] == "standard" and record["seed"] != before["seed"]
     assert page.get_attribute(pick, "data-opponent") == "standard"
-    assert "You play the standard computer" in table.status(page)
+    # The new deal has a fresh, random seed: its first hand may be played out before the player's turn,
+    # and 3 Chip Stack's status line then says only "Hand 1 is over. Seed N." (one fresh-clone run,
+    # issue 41). The level is in the record and the choice above, whatever the deal.
+    if turn == "you":
+        assert "You play the standard computer" in table.status(page)
     saves.replay(table.play, record["players"], record["seed"], record["moves"], opponent="standard")

@@ -225,7 +225,9 @@ def test_every_address_the_site_writes_reloads_offline_and_an_unknown_one_gets_t
 
 
 #: The modules a page may fetch, by what it shows (docs/assets/js/loader.js picks them).
-ALWAYS = {"offline.js", "loader.js", "landing.js"}  # landing.js: a page reached by a link opens at its top (issue 41)
+ALWAYS = {"offline.js", "loader.js",
+          "landing.js",  # a page reached by a link opens at its top (issue 41)
+          "palette.js"}  # the light and dark toggle, mounted by us, not by Material's bundle (issue 42)
 WIDGET = {
     "chips": {"widgets/chips.js", "widgets/chips-round.js", "engine/chips.js"},
     "chains": {"widgets/chains.js", "engine/chains.js"},

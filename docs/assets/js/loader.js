@@ -9,6 +9,8 @@
 
 // On every page: a page reached by a link opens at its top or its target (issue 41).
 import "./landing.js";
+// On every page: the light and dark toggle in the header, mounted here rather than by Material (issue 42).
+import "./palette.js";
 
 /** What to import, and the element that says a page needs it (generator/templates/). */
 const MODULES = [

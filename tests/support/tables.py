@@ -141,6 +141,16 @@ class Table:
         )
         return self.turn(page)
 
+    def to_your_turn(self, page: Any) -> str:
+        """Until it is the player's move ('you'), or the game is over ('over'): each round or hand
+        the computer seats play out before the player's turn is seen and the next one dealt, as a
+        player would. A fresh game's seed is random, and a first hand can end before the player
+        moves: 3 Chip Stack, four players, the gentle computer, 253 seeds in 10,000 (the other
+        seats fold to the dealer's stack: issue 41)."""
+        while (turn := self.wait_for_human(page)) == "round-over":
+            page.locator(f"{self.selector} :is([data-next-round], [data-next-hand])").tap()
+        return turn
+
     def saved(self, page: Any) -> dict[str, Any]:
         text = page.evaluate(f"() => localStorage.getItem({json.dumps(self.key)})")
         assert text, "the game was not saved"

@@ -314,8 +314,7 @@ def turns_in_view(browser: Any, site_url: str, table: Table, seed: int, size: tu
                 phase = page.get_attribute(table.selector, "data-phase")
                 assert not outside, f"phase {phase} at {width}x{height}: out of view: {outside}"
             checked += 1
-            move(page)
-            page.wait_for_timeout(50)
+            move(page)  # drawn at once: wait_for_human then waits for the computer seats
         if shot is not None:
             page.screenshot(path=str(SHOTS / f"{shot}-{width}x{height}.png"))
     return checked

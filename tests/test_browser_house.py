@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.browser import settle
+
 from .conftest import SITE_HOST, SITE_PORT, describe_violations, run_axe
 
 os.environ.setdefault("RULEBOOK_SITE_URL", f"http://{SITE_HOST}:{SITE_PORT}/")
@@ -168,10 +170,10 @@ def test_chips_k_a_2_group_rewords_marks_is_kept_carried_and_undone(new_context:
     assert plain(page.text_content(BANNER)).startswith("Played with your table's rules: K-A-2: a wild 2 makes Q-K-A.")
     assert plain(page.text_content(f"{CONTROL} summary")) == "Your table's rules: 1 house rule"
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)
+    settle(page)  # the scroll done, however long the machine takes
     shot(page, "chips-banner-phone")
     page.locator(RULE).scroll_into_view_if_needed()
-    page.wait_for_timeout(400)
+    settle(page)  # the scroll done, however long the machine takes
     shot(page, "chips-rule-3-5-phone")
     # Carried in the address, saved, and told to the page's other scripts.
     assert page.url == site_url + "chips/?house=k-a-2:group"
@@ -335,7 +337,7 @@ def test_chains_and_3_chip_stack_follow_their_houses(new_context: Any, site_url:
         said = plain(box.inner_text())
         assert "Chips left over 1" in said and "They go to the dealer" in said
     box.scroll_into_view_if_needed()
-    page.wait_for_timeout(400)
+    settle(page)  # the scroll done, however long the machine takes
     shot(page, f"{game}-example-phone")
     # One tap back: the family's words and answers.
     page.evaluate("window.scrollTo(0, 0)")
@@ -361,7 +363,7 @@ def test_axe_finds_nothing_with_the_control_open_and_house_rules_in_force(new_co
         assert not violations, f"{game} ({scheme}):\n" + describe_violations(violations)
         if game == "chips":
             page.locator(f"{CONTROL} summary").scroll_into_view_if_needed()
-            page.wait_for_timeout(300)
+            settle(page)  # the scroll done, however long the machine takes
             shot(page, f"chips-control-open-{scheme}-phone")
         assert not page.errors, page.errors
 

@@ -102,20 +102,29 @@ def test_a_house_link_never_replaces_a_game_in_progress_unasked(phone: Any) -> N
     assert not page.errors, page.errors
 
 
+def _new_game(page: Any) -> None:
+    """New game, tapped once the computer seats have moved: each game here is dealt from a random
+    seed, and the seats move before your turn in 7,507 deals of 10,000 (3 Chip Stack, four players),
+    the page then scrolling to your cards; a tap made during that scroll lands where the button was
+    (issue 41)."""
+    STACK.wait_for_human(page)
+    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+
+
 def test_a_new_game_takes_the_rules_chosen_on_the_game_page(phone: Any) -> None:
     page = phone
     page.goto(page.base)  # the site's storage is written from one of its pages
     page.evaluate("""() => localStorage.setItem('rulebook-house-3-chip-stack',
         JSON.stringify({version: 1, house: {'odd-chip': 'dealer'}}))""")
     STACK.open(page)
-    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    _new_game(page)
     assert STACK.saved(page)["house"] == {"odd-chip": "dealer"}
     assert "Playing with your table's rules:" in STACK.house_line(page)
     assert "house=odd-chip:dealer" in page.url
     # Back to the family's rules on the game page: New game asks which rules (the game on the
     # table plays the dealer's odd chip), and the family's are one tap.
     page.evaluate("() => localStorage.removeItem('rulebook-house-3-chip-stack')")
-    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    _new_game(page)
     ask = page.locator(f"{STACK.selector} [data-rules-ask]")
     words = plain(ask.inner_text())
     assert "your table's rules" in words and "the family's rules" in words, words
@@ -150,7 +159,7 @@ def test_a_new_game_keeps_a_links_rules_and_asks_before_changing_them(phone: Any
     next_hand = {"odd-chip": "next-hand"}
     assert STACK.saved(page)["house"] == next_hand
     first_seed = STACK.saved(page)["seed"]
-    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    _new_game(page)
     ask = page.locator(f"{STACK.selector} [data-rules-ask]")
     words = plain(ask.inner_text())
     assert "your table's rules" in words and "the family's rules" in words, words
@@ -163,12 +172,12 @@ def test_a_new_game_keeps_a_links_rules_and_asks_before_changing_them(phone: Any
     assert "Playing with your table's rules:" in STACK.house_line(page)
     assert page.locator(f"{STACK.selector} [data-rules-ask]").count() == 0
     # Asked again, the family's rules: then the address says none.
-    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    _new_game(page)
     page.locator(f"{STACK.selector} [data-rules-ask]").get_by_role("button", name="The family's rules").tap()
     assert "house" not in STACK.saved(page) and "house=" not in page.url
     # By the device's rules now, New game deals at once.
     seed = STACK.saved(page)["seed"]
-    page.locator(f"{STACK.selector} .rb-table__setup button").tap()
+    _new_game(page)
     page.wait_for_function(f"() => JSON.parse(localStorage.getItem({json.dumps(STACK.key)})).seed !== {seed}")
     assert page.locator(f"{STACK.selector} [data-rules-ask]").count() == 0
     axe_clean(page)

@@ -141,6 +141,16 @@ class Table:
         )
         return self.turn(page)
 
+    def to_your_turn(self, page: Any) -> str:
+        """Until it is the player's move ('you'), or the game is over ('over'): each round or hand
+        the computer seats play out before the player's turn is seen and the next one dealt, as a
+        player would. A fresh game's seed is random, and a first hand can end before the player
+        moves: 3 Chip Stack, four players, the gentle computer, 253 seeds in 10,000 (the other
+        seats fold to the dealer's stack: issue 41)."""
+        while (turn := self.wait_for_human(page)) == "round-over":
+            page.locator(f"{self.selector} :is([data-next-round], [data-next-hand])").tap()
+        return turn
+
     def saved(self, page: Any) -> dict[str, Any]:
         text = page.evaluate(f"() => localStorage.getItem({json.dumps(self.key)})")
         assert text, "the game was not saved"
@@ -174,14 +184,21 @@ class Table:
     def check_damaged_game_starts_afresh(self, page: Any, damaged: dict[str, Any], *, players: int,
                                          cards: int) -> None:
         """A saved game that cannot be read, not JSON or `damaged` (a record whose moves the engine
-        refuses), gives the note and a fresh game: `players` (the default), `cards` in your hand,
-        and a record of its own that replays."""
+        refuses), gives the note and a fresh game: `players` (the default), `cards` in your hand on
+        your turn, the cards the Python reference deals for the fresh game's seed, and a record of
+        its own that replays."""
         for damage in ("{not json", json.dumps(damaged)):
             self.store(page, damage)
             self.open(page)
             assert "could not be read" in plain(page.inner_text(f"{self.selector} [data-note]"))
+            # Counted on your turn, not at once: the fresh game's seed is random, and at 3 Chip Stack
+            # (four players) its first hand ends before your turn in 253 deals of 10,000, your cards
+            # hidden with it once the computer seats (700 ms apart) have folded (issue 41).
+            assert self.to_your_turn(page) == "you"
             assert page.locator(f"{self.selector} [data-hand] [data-card]").count() == cards
-            assert self.reference(self.saved(page))["players"] == players
+            state = self.reference(self.saved(page))
+            assert state["players"] == players
+            assert sorted(self.hand_on_page(page)) == sorted(state["hands"][0])
 
     def check_new_game_by_form(self, page: Any, players: int) -> None:
         """A new game from the New game form, of the `players` chosen; the note is gone."""

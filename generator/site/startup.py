@@ -2,8 +2,9 @@
 
 On a phone, nearly all of a page's blocking time is Material's bundle starting (bench/README.md,
 "Where the blocking time is"). A Chromium trace of /chains/ loading shows that task restyling the
-whole page three times over (each about 345 elements at first paint, 2,045 on the page); two of
-those restyles are for nothing:
+whole page four times over (each about 345 elements drawn at first paint, of 2,045 on the page),
+and once more a second later. The palette's two (a color-scheme meta added and filled in) went
+with Material's palette: docs/assets/js/palette.js mounts the toggle. The others:
 
 - The bundle swaps ``no-js`` on ``<html>`` for ``js`` and its focus-visible polyfill adds
   ``js-focus-visible``. Material's stylesheets key many rules on those classes, so each change
@@ -17,7 +18,8 @@ those restyles are for nothing:
   takes it out of the built palette stylesheet.
 
 Measured with bench/mainthread.py (/chains/, median of 5, blocking at 4x, copies of one build
-measured in turn, load 8-12): 190 and 178 ms as built, 148 and 138 ms with both.
+measured in turn, load 8-12): 190 and 178 ms as built, 148 and 138 ms with both; with the palette
+mounted by palette.js too, 116, 122 and 111 (three more rounds, against 132, 141 and 144).
 """
 
 from __future__ import annotations

@@ -86,6 +86,8 @@ def test_the_toggle_follows_the_device_then_the_readers_choice_and_adds_no_meta(
         page.evaluate("window.__samePage = true")
         page.locator('.md-sidebar--primary .md-nav__link[href$="chains/"]').first.click()
         page.wait_for_url("**/chains/")
+        # The Chains page is in (Material pushes the address before it fetches the page).
+        page.wait_for_selector('[data-widget="chains"][data-mounted="true"]')
         assert page.evaluate("window.__samePage") is True  # swapped in, not loaded
         assert page.get_attribute("body", "data-md-color-scheme") == other
         page.goto(site_url + "3-chip-stack/")
